@@ -1,0 +1,266 @@
+"""What every variant provides: board shape, pieces, reserved squares, setups and a few hooks.
+
+A variant is data plus small hooks; :class:`game.position.Position` does the rest (make/unmake,
+firing, hashing), so Khet and the Leiserchess editions share one engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from game.errors import InvalidMoveError, PositionError
+from game.geometry import Geometry
+from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, Move
+from game.pieces import Kind
+
+if TYPE_CHECKING:
+    from game.position import Position
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """House rules and rule choices a game is played with (named in the rules specs)."""
+
+    repetition: Literal["claim", "auto"] = "claim"
+    ply_limit: int | None = None  # draw after this many plies without a piece removed
+    swap_into_reserved: bool = False  # Khet: may a swapped-out piece land on a reserved square
+    zombies: bool = True  # Leiserchess 2017: move enemy pawns on one's own beam
+
+    def to_json(self) -> dict:
+        return {
+            "repetition": self.repetition,
+            "ply_limit": self.ply_limit,
+            "swap_into_reserved": self.swap_into_reserved,
+            "zombies": self.zombies,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> RuleOptions:
+        if not isinstance(data, dict):
+            raise ValueError("rule options must be an object")
+        rep = data.get("repetition", "claim")
+        if rep not in ("claim", "auto"):
+            raise ValueError(f"unknown repetition rule {rep!r}")
+        limit = data.get("ply_limit")
+        if limit is not None and (not isinstance(limit, int) or limit <= 0):
+            raise ValueError(f"ply limit must be a positive whole number, not {limit!r}")
+        return cls(
+            repetition=rep,
+            ply_limit=limit,
+            swap_into_reserved=bool(data.get("swap_into_reserved", False)),
+            zombies=bool(data.get("zombies", True)),
+        )
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A finding of position validation: an error makes the position unplayable, a warning doesn't."""
+
+    severity: Literal["error", "warning"]
+    message: str
+
+
+@dataclass(eq=False)
+class Variant:
+    """Base class: fields are the variant's data; methods are the hooks Position calls."""
+
+    name: str
+    title: str
+    geometry: Geometry
+    side_names: tuple[str, str]
+    side_letters: tuple[str, str]  # side-to-move letters in position strings
+    kinds: tuple[Kind, ...]  # piece kinds this variant uses (editor palette)
+    laser_kind: Kind
+    royal_kind: Kind
+    reserved: tuple[int, ...]  # per square: -1 free, else the only colour that may stand there
+    setups: dict[str, str]  # name -> position string (first is the default)
+    refire: bool = False
+    king_kill_is_leaf: bool = False  # perft convention (see rules specs)
+    is_laser: list[bool] = field(init=False, repr=False)
+    is_royal: list[bool] = field(init=False, repr=False)
+    forbidden: tuple[frozenset[int], frozenset[int]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.is_laser = [c > 0 and c >> 3 == self.laser_kind for c in range(64)]
+        self.is_royal = [c > 0 and c >> 3 == self.royal_kind for c in range(64)]
+        self.forbidden = (
+            frozenset(sq for sq, r in enumerate(self.reserved) if r == 1),
+            frozenset(sq for sq, r in enumerate(self.reserved) if r == 0),
+        )
+
+    # ------------------------------------------------------------ data helpers
+    def default_options(self, against_cpu: bool = False) -> RuleOptions:
+        return RuleOptions(repetition="auto" if against_cpu else "claim")
+
+    def setup_fen(self, name: str | None = None) -> str:
+        if name is None:
+            return next(iter(self.setups.values()))
+        key = name.strip().lower()
+        for setup_name, fen in self.setups.items():
+            if setup_name.lower() == key:
+                return fen
+        raise KeyError(f"{self.title} has no setup named {name!r}; try {', '.join(self.setups)}")
+
+    def find_lasers(self, board: list[int]) -> list[int]:
+        lasers = [-1, -1]
+        for sq, code in enumerate(board):
+            if code and self.is_laser[code]:
+                lasers[code >> 2 & 1] = sq
+        return lasers
+
+    def side_name(self, color: int) -> str:
+        return self.side_names[color]
+
+    # ------------------------------------------------------------ hooks
+    def generate(self, pos: Position) -> list[int]:
+        """Legal move codes of the side to move."""
+        raise NotImplementedError
+
+    def illegal_reason(self, pos: Position, move: Move) -> str:
+        """Why a well-formed move is not legal, in words a player understands."""
+        raise NotImplementedError
+
+    def piece_token(self, code: int) -> str:
+        raise NotImplementedError
+
+    def read_piece(self, text: str, i: int, rank_name: str) -> tuple[int, int]:
+        """Parse the piece written at ``text[i:]``; return (code, next index) or raise PositionError."""
+        raise NotImplementedError
+
+    def problems(self, board: list[int]) -> list[Problem]:
+        """Everything wrong (errors) or unusual (warnings) with a placement."""
+        return []
+
+    # ------------------------------------------------------------ position strings
+    def parse_fen(self, text: str) -> tuple[list[int], int]:
+        """Board and side to move from a position string; raises PositionError naming the fault."""
+        if not isinstance(text, str) or not text.strip():
+            raise PositionError("the position string is empty")
+        parts = text.split()
+        if len(parts) == 1:
+            raise PositionError(
+                f"the side to move is missing: add ' {self.side_letters[0]}' or "
+                f"' {self.side_letters[1]}' after the placement"
+            )
+        if len(parts) > 2:
+            raise PositionError(
+                f"unexpected text after the side to move: {' '.join(parts[2:])!r}"
+            )
+        placement, side = parts
+        if side not in self.side_letters:
+            raise PositionError(
+                f"the side to move must be {self.side_letters[0]!r} ({self.side_names[0]}) or "
+                f"{self.side_letters[1]!r} ({self.side_names[1]}), not {side!r}"
+            )
+        geo = self.geometry
+        ranks = placement.split("/")
+        if len(ranks) != geo.height:
+            raise PositionError(
+                f"the placement has {len(ranks)} ranks separated by '/', expected {geo.height}"
+            )
+        board = [0] * geo.size
+        for row, rank_text in enumerate(ranks):
+            y = geo.height - 1 - row
+            rank_name = f"rank {y + geo.first_rank}"
+            if not rank_text:
+                raise PositionError(f"{rank_name} is empty (use a digit for empty squares)")
+            x = 0
+            i = 0
+            while i < len(rank_text):
+                ch = rank_text[i]
+                if ch.isdigit():
+                    j = i
+                    while j < len(rank_text) and rank_text[j].isdigit():
+                        j += 1
+                    run = int(rank_text[i:j])
+                    if run == 0 or rank_text[i] == "0":
+                        raise PositionError(f"{rank_name}: '{rank_text[i:j]}' is not a valid count of empty squares")
+                    x += run
+                    i = j
+                else:
+                    code, i = self.read_piece(rank_text, i, rank_name)
+                    if x < geo.width:
+                        board[y * geo.width + x] = code
+                    x += 1
+                if x > geo.width:
+                    raise PositionError(
+                        f"{rank_name} ({rank_text!r}) describes more than {geo.width} squares"
+                    )
+            if x < geo.width:
+                raise PositionError(
+                    f"{rank_name} ({rank_text!r}) describes {x} squares, expected {geo.width}"
+                )
+        errors = [p.message for p in self.problems(board) if p.severity == "error"]
+        if errors:
+            raise PositionError(errors[0])
+        return board, self.side_letters.index(side)
+
+    def board_fen(self, board: list[int], turn: int) -> str:
+        geo = self.geometry
+        rows = []
+        for y in range(geo.height - 1, -1, -1):
+            out = []
+            empty = 0
+            for x in range(geo.width):
+                code = board[y * geo.width + x]
+                if code:
+                    if empty:
+                        out.append(str(empty))
+                        empty = 0
+                    out.append(self.piece_token(code))
+                else:
+                    empty += 1
+            if empty:
+                out.append(str(empty))
+            rows.append("".join(out))
+        return "/".join(rows) + " " + self.side_letters[turn]
+
+    # ------------------------------------------------------------ move text
+    def parse_move_text(self, text: str, geo: Geometry) -> Move:
+        """The move a text names (syntax only; legality is checked by the Position)."""
+        if not text:
+            raise InvalidMoveError("the move text is empty")
+        squares: list[int] = []
+        i = 0
+        rotation = 0
+        while i < len(text):
+            ch = text[i]
+            if ch.isalpha() and ch.islower() and i + 1 < len(text) and text[i + 1].isdigit():
+                j = i + 1
+                while j < len(text) and text[j].isdigit():
+                    j += 1
+                sq = geo.parse_square(text[i:j])
+                if sq is None:
+                    raise InvalidMoveError(f"{text!r}: {text[i:j]} is not a square on this board")
+                squares.append(sq)
+                i = j
+            elif ch in "RLU" and i == len(text) - 1:
+                rotation = {"R": CLOCKWISE, "L": COUNTER_CLOCKWISE, "U": HALF_TURN}[ch]
+                i += 1
+            else:
+                raise InvalidMoveError(
+                    f"{text!r} is not a move: write steps and swaps as from-square + to-square "
+                    f"(e.g. e4e5) and rotations as square + R or L (e.g. c4R)"
+                )
+        if rotation == HALF_TURN and not self.allows_half_turn():
+            raise InvalidMoveError(f"{text!r}: {self.title} has no half-turn (U) rotation")
+        if not squares or len(squares) > self.max_move_squares():
+            raise InvalidMoveError(f"{text!r} names {len(squares)} squares; that is not a move")
+        if len(squares) == 1:
+            if not rotation:
+                raise InvalidMoveError(f"{text!r}: add a destination square or a rotation (R/L)")
+            return Move(squares[0], squares[0], rotation)
+        if len(squares) == 3:
+            if rotation:
+                raise InvalidMoveError(f"{text!r}: a three-square move has no rotation")
+            return Move(squares[0], squares[1], 0, squares[2])
+        if rotation and self.max_move_squares() < 3:
+            raise InvalidMoveError(f"{text!r}: a move cannot both step and rotate in {self.title}")
+        return Move(squares[0], squares[1], rotation)
+
+    def allows_half_turn(self) -> bool:
+        return False
+
+    def max_move_squares(self) -> int:
+        return 2
