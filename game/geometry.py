@@ -44,11 +44,7 @@ class Geometry:
             x, y = sq % w, sq // w
             names.append(f"{FILE_LETTERS[x]}{y + self.first_rank}")
             neighbours.append(
-                tuple(
-                    (y + dy) * w + x + dx
-                    for dx, dy in STEPS8
-                    if 0 <= x + dx < w and 0 <= y + dy < h
-                )
+                tuple((y + dy) * w + x + dx for dx, dy in STEPS8 if 0 <= x + dx < w and 0 <= y + dy < h)
             )
             for d in range(4):
                 ray = []

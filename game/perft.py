@@ -40,8 +40,8 @@ def divide(pos: Position, depth: int) -> list[tuple[str, int]]:
     out = []
     for move in list(pos.legal_moves):
         pos.push_code(move.code)
-        count = 1 if depth <= 1 or (pos.loser >= 0 and pos.variant.king_kill_is_leaf) else perft(
-            pos, depth - 1
+        count = (
+            1 if depth <= 1 or (pos.loser >= 0 and pos.variant.king_kill_is_leaf) else perft(pos, depth - 1)
         )
         pos.pop()
         out.append((pos.move_text(move), count))

@@ -111,9 +111,7 @@ for _kind in Kind:
     for _color in (0, 1):
         for _orient in range(4):
             for _travel in (NORTH, EAST, SOUTH, WEST):
-                OPTICS[make_code(_kind, _color, _orient) << 2 | _travel] = _optics(
-                    _kind, _orient, _travel
-                )
+                OPTICS[make_code(_kind, _color, _orient) << 2 | _travel] = _optics(_kind, _orient, _travel)
 
 
 def beam_effect(code: int, travel: int) -> int:

@@ -116,9 +116,7 @@ class Position:
         """Same variant, placement and side to move (history is not compared)."""
         if not isinstance(other, Position):
             return NotImplemented
-        return (
-            self.variant is other.variant and self.turn == other.turn and self.board == other.board
-        )
+        return self.variant is other.variant and self.turn == other.turn and self.board == other.board
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

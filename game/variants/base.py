@@ -144,9 +144,7 @@ class Variant:
                 f"' {self.side_letters[1]}' after the placement"
             )
         if len(parts) > 2:
-            raise PositionError(
-                f"unexpected text after the side to move: {' '.join(parts[2:])!r}"
-            )
+            raise PositionError(f"unexpected text after the side to move: {' '.join(parts[2:])!r}")
         placement, side = parts
         if side not in self.side_letters:
             raise PositionError(
@@ -175,7 +173,9 @@ class Variant:
                         j += 1
                     run = int(rank_text[i:j])
                     if run == 0 or rank_text[i] == "0":
-                        raise PositionError(f"{rank_name}: '{rank_text[i:j]}' is not a valid count of empty squares")
+                        raise PositionError(
+                            f"{rank_name}: '{rank_text[i:j]}' is not a valid count of empty squares"
+                        )
                     x += run
                     i = j
                 else:

@@ -100,8 +100,10 @@ class Khet(Variant):
             if kind == SCARAB:
                 for t in targets[sq]:
                     q = board[t]
-                    if not q or (q >> 3 == PYRAMID or q >> 3 == ANUBIS) and (
-                        swap_reserved_ok or sq not in forbidden[q >> 2 & 1]
+                    if (
+                        not q
+                        or (q >> 3 == PYRAMID or q >> 3 == ANUBIS)
+                        and (swap_reserved_ok or sq not in forbidden[q >> 2 & 1])
                     ):
                         append(sq | t << 8)
                 append(sq | sq << 8 | CLOCKWISE << 16)
@@ -191,7 +193,9 @@ class Khet(Variant):
                 continue
             kind, color = Kind(code_kind(code)), code_color(code)
             if (color, kind) not in counts:
-                found.append(Problem("error", f"{KIND_NAMES.get(kind, kind.name.title())} is not a Khet piece"))
+                found.append(
+                    Problem("error", f"{KIND_NAMES.get(kind, kind.name.title())} is not a Khet piece")
+                )
                 continue
             counts[color, kind] += 1
             side = self.side_names[color]
@@ -208,14 +212,11 @@ class Khet(Variant):
                     found.append(
                         Problem(
                             "error",
-                            f"the {side} Sphinx must stand on {names[SPHINX_HOME[color]]}, "
-                            f"not {names[sq]}",
+                            f"the {side} Sphinx must stand on {names[SPHINX_HOME[color]]}, not {names[sq]}",
                         )
                     )
                 elif GEO.step[sq << 2 | (code & 3)] < 0:
-                    found.append(
-                        Problem("error", f"the {side} Sphinx on {names[sq]} faces off the board")
-                    )
+                    found.append(Problem("error", f"the {side} Sphinx on {names[sq]} faces off the board"))
         for color in (SILVER, RED):
             side = self.side_names[color]
             for kind, label in ((Kind.PHARAOH, "Pharaoh"), (Kind.SPHINX, "Sphinx")):
