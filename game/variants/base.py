@@ -77,6 +77,8 @@ class Variant:
     setups: dict[str, str]  # name -> position string (first is the default)
     refire: bool = False
     king_kill_is_leaf: bool = False  # perft convention (see rules specs)
+    quiet_ply_limit: int | None = None  # built-in draw after this many plies with nothing removed
+    royal_name: str = "Pharaoh"
     is_laser: list[bool] = field(init=False, repr=False)
     is_royal: list[bool] = field(init=False, repr=False)
     forbidden: tuple[frozenset[int], frozenset[int]] = field(init=False, repr=False)

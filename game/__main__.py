@@ -1,0 +1,72 @@
+"""Command line: ``python -m game perft|bench|bestmove|match ...``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from game.errors import LaserChessError
+from game.perft import divide, perft
+from game.position import Position
+from game.variants import VARIANTS
+
+
+def position_from_args(args: argparse.Namespace) -> Position:
+    if args.fen:
+        return Position.from_fen(args.fen, args.variant)
+    return Position.setup(args.setup, args.variant)
+
+
+def add_position_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set")
+    parser.add_argument("--setup", default=None, help="named setup (default: the variant's first)")
+    parser.add_argument("--fen", default=None, help="a position string instead of a setup")
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    pos = position_from_args(args)
+    start = time.perf_counter()
+    if args.divide:
+        total = 0
+        for text, count in divide(pos, args.depth):
+            print(f"{text}: {count}")
+            total += count
+    else:
+        total = perft(pos, args.depth)
+    elapsed = time.perf_counter() - start
+    rate = total / elapsed if elapsed > 0 else 0.0
+    print(f"perft({args.depth}) = {total}  in {elapsed:.3f} s  ({rate:,.0f} leaves/s)")
+    return 0
+
+
+COMMANDS = {"perft": cmd_perft}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("perft", help="count leaf nodes of the move tree (every leaf made and fired)")
+    add_position_arguments(p)
+    p.add_argument("--depth", type=int, default=3)
+    p.add_argument("--divide", action="store_true", help="print the count below each first move")
+    for extra in EXTRA_PARSERS:
+        extra(sub)
+    return parser
+
+
+# Other modules (search) register their sub-commands here: each adds a parser and a COMMANDS entry.
+EXTRA_PARSERS: list = []
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except (LaserChessError, KeyError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""How games end: the Outcome record and the board-decided endings (draw rules, destroyed royals)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from game.pieces import Color
+
+if TYPE_CHECKING:
+    from game.position import Position
+
+
+class Termination(Enum):
+    """Why a game ended; the value is the phrase shown to players."""
+
+    ROYAL_DESTROYED = "Pharaoh destroyed"
+    RESIGNATION = "resignation"
+    AGREEMENT = "draw agreed"
+    REPETITION = "threefold repetition"
+    PLY_LIMIT = "move limit without a capture"
+    TIMEOUT = "time forfeit"
+    NO_MOVES = "no legal moves"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: ``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``, the reason, the winner."""
+
+    result: str
+    reason: Termination
+    winner: Color | None
+
+    @classmethod
+    def win(cls, winner: int, reason: Termination) -> Outcome:
+        return cls("1-0" if winner == 0 else "0-1", reason, Color(winner))
+
+    @classmethod
+    def draw(cls, reason: Termination) -> Outcome:
+        return cls("1/2-1/2", reason, None)
+
+    def describe(self, side_names: tuple[str, str], royal_name: str = "Pharaoh") -> str:
+        """A sentence for the game-over panel, e.g. 'Red wins: Pharaoh destroyed'."""
+        reason = self.reason.value
+        if self.reason is Termination.ROYAL_DESTROYED:
+            reason = f"{royal_name} destroyed"
+        if self.winner is None:
+            return f"Draw: {reason}"
+        return f"{side_names[self.winner]} wins: {reason}"
+
+    def to_json(self) -> dict:
+        return {"result": self.result, "reason": self.reason.name, "winner": self.winner}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Outcome:
+        winner = data.get("winner")
+        if winner not in (None, 0, 1):
+            raise ValueError(f"bad winner {winner!r}")
+        reason = Termination[data["reason"]]
+        result = data["result"]
+        expected = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
+        if result != expected:
+            raise ValueError(f"result {result!r} does not match winner {winner!r}")
+        return cls(result, reason, None if winner is None else Color(winner))
+
+
+def position_outcome(pos: Position, claim_draw: bool = False) -> Outcome | None:
+    """The outcome the position itself decides, or None while play goes on.
+
+    ``claim_draw`` answers whether a repetition draw would be granted if the side to move claimed
+    it now; with the ``auto`` repetition rule it is granted without a claim.
+    """
+    if pos.loser >= 0:
+        return Outcome.win(1 - pos.loser, Termination.ROYAL_DESTROYED)
+    options = pos.options
+    if (claim_draw or options.repetition == "auto") and pos.repetition_count() >= 3:
+        return Outcome.draw(Termination.REPETITION)
+    limit = options.ply_limit or pos.variant.quiet_ply_limit
+    if limit and pos.quiet_plies >= limit:
+        return Outcome.draw(Termination.PLY_LIMIT)
+    if not pos.generate_codes():
+        return Outcome.draw(Termination.NO_MOVES)
+    return None

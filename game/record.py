@@ -1,0 +1,252 @@
+"""Game records: everything needed to replay, resume and list a game, stored as one JSON file.
+
+A record keeps the start position and the moves in notation (not the positions), so loading
+replays every move through the rules: a record that does not replay is reported as corrupt,
+and the file is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from game.errors import LaserChessError, RecordError
+from game.fileio import atomic_write_text
+from game.outcome import Outcome
+from game.position import Position
+from game.variants import VARIANTS, RuleOptions, get_variant
+
+FORMAT = "laser-chess-game"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays a side: a person, or the CPU at a named level."""
+
+    kind: Literal["human", "cpu"] = "human"
+    name: str = ""
+    level: str | None = None
+
+    def label(self) -> str:
+        if self.kind == "cpu":
+            return f"CPU ({self.level})" if self.level else "CPU"
+        return self.name or "Human"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "name": self.name, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Player:
+        kind = data.get("kind")
+        if kind not in ("human", "cpu"):
+            raise ValueError(f"unknown player kind {kind!r}")
+        return cls(kind, str(data.get("name", "")), data.get("level"))
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Seconds on each clock at the start and added after each move (Fischer increment)."""
+
+    initial: float
+    increment: float = 0.0
+
+    def label(self) -> str:
+        minutes = self.initial / 60
+        base = f"{minutes:g}"
+        return f"{base}+{self.increment:g}" if self.increment else f"{base} min"
+
+    def to_json(self) -> dict:
+        return {"initial": self.initial, "increment": self.increment}
+
+    @classmethod
+    def from_json(cls, data: dict) -> TimeControl:
+        initial, increment = float(data["initial"]), float(data.get("increment", 0))
+        if initial <= 0 or increment < 0:
+            raise ValueError("time control needs a positive initial time and a non-negative increment")
+        return cls(initial, increment)
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    text: str
+    seconds: float = 0.0
+
+
+def _now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+@dataclass
+class Game:
+    """A played or unfinished game: start, moves with their times, result, players, timestamps."""
+
+    start_fen: str
+    variant: str = "khet"
+    setup: str | None = None
+    options: RuleOptions = field(default_factory=RuleOptions)
+    players: tuple[Player, Player] = (Player(), Player())
+    time_control: TimeControl | None = None
+    moves: list[MoveRecord] = field(default_factory=list)
+    outcome: Outcome | None = None
+    started_at: str = field(default_factory=_now)
+    ended_at: str | None = None
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:10])
+
+    @classmethod
+    def new(
+        cls,
+        variant: str = "khet",
+        setup: str | None = None,
+        fen: str | None = None,
+        **kwargs,
+    ) -> Game:
+        """A game from a named setup or a position string (validated now, not at replay)."""
+        v = get_variant(variant)
+        if fen is None:
+            fen = v.setup_fen(setup)
+            setup = setup or next(iter(v.setups))
+        Position.from_fen(fen, v)
+        return cls(start_fen=fen, variant=variant, setup=setup, **kwargs)
+
+    # ------------------------------------------------------------ play
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    def start_position(self) -> Position:
+        return Position.from_fen(self.start_fen, self.variant, self.options)
+
+    def position_at(self, ply: int | None = None) -> Position:
+        """The position after ``ply`` moves (all of them by default), with its history."""
+        pos = self.start_position()
+        for record in self.moves[: len(self.moves) if ply is None else ply]:
+            pos.push(pos.parse_move(record.text))
+        return pos
+
+    def add_move(self, text: str, seconds: float = 0.0) -> None:
+        self.moves.append(MoveRecord(text, round(float(seconds), 3)))
+
+    def finish(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.ended_at = _now()
+
+    @property
+    def duration_seconds(self) -> float:
+        return sum(m.seconds for m in self.moves)
+
+    # ------------------------------------------------------------ JSON
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "id": self.game_id,
+            "variant": self.variant,
+            "options": self.options.to_json(),
+            "setup": self.setup,
+            "start": self.start_fen,
+            "players": [p.to_json() for p in self.players],
+            "time_control": self.time_control.to_json() if self.time_control else None,
+            "moves": [{"move": m.text, "seconds": m.seconds} for m in self.moves],
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, check_moves: bool = True) -> Game:
+        """Build a game from parsed JSON; raises RecordError saying what is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("not a game record (the file does not hold a JSON object)")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a game record (format is {data.get('format')!r}, expected {FORMAT!r})")
+        version = data.get("version")
+        if version != VERSION:
+            raise RecordError(f"unknown record version {version!r}; this program reads version {VERSION}")
+        try:
+            variant = data["variant"]
+            if variant not in VARIANTS:
+                raise RecordError(f"unknown rule set {variant!r}")
+            players = data["players"]
+            if not isinstance(players, list) or len(players) != 2:
+                raise ValueError("players must be a list of two")
+            moves = data["moves"]
+            if not isinstance(moves, list):
+                raise ValueError("moves must be a list")
+            game = cls(
+                start_fen=str(data["start"]),
+                variant=variant,
+                setup=data.get("setup"),
+                options=RuleOptions.from_json(data.get("options", {})),
+                players=(Player.from_json(players[0]), Player.from_json(players[1])),
+                time_control=TimeControl.from_json(data["time_control"])
+                if data.get("time_control")
+                else None,
+                moves=[MoveRecord(str(m["move"]), float(m.get("seconds", 0))) for m in moves],
+                outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
+                started_at=str(data.get("started_at", "")),
+                ended_at=data.get("ended_at"),
+                game_id=str(data.get("id") or uuid.uuid4().hex[:10]),
+            )
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"the record is damaged: {exc}") from exc
+        if check_moves:
+            game.verify()
+        return game
+
+    def verify(self) -> Position:
+        """Replay every move; raise RecordError naming the first one that does not fit."""
+        try:
+            pos = self.start_position()
+        except LaserChessError as exc:
+            raise RecordError(f"the start position is invalid: {exc}") from exc
+        for ply, record in enumerate(self.moves, start=1):
+            try:
+                pos.push(pos.parse_move(record.text))
+            except LaserChessError as exc:
+                raise RecordError(f"move {ply} ({record.text}) cannot be played: {exc}") from exc
+        return pos
+
+    # ------------------------------------------------------------ files
+    def file_name(self) -> str:
+        stamp = self.started_at.replace(":", "").replace("-", "").replace("T", "-") or "game"
+        return f"{stamp}-{self.game_id}.json"
+
+    def save(self, folder: str | Path) -> Path:
+        """Write the record atomically to ``folder``; a game always keeps its own file name."""
+        path = Path(folder) / self.file_name()
+        if path.exists():
+            try:
+                existing = json.loads(path.read_text(encoding="utf-8"))
+                same = isinstance(existing, dict) and existing.get("id") == self.game_id
+            except (OSError, ValueError):
+                same = False
+            if not same:
+                raise RecordError(f"{path.name} already holds another game; not overwriting it")
+        atomic_write_text(path, json.dumps(self.to_json(), indent=1))
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path, check_moves: bool = True) -> Game:
+        """Read a record file; raises RecordError with a reason (the file is never changed)."""
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError as exc:
+            raise RecordError(f"{p.name}: no such file") from exc
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{p.name}: cannot be read ({exc})") from exc
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise RecordError(f"{p.name}: not valid JSON (truncated or damaged): {exc}") from exc
+        try:
+            return cls.from_json(data, check_moves)
+        except RecordError as exc:
+            raise RecordError(f"{p.name}: {exc}") from exc
