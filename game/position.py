@@ -45,6 +45,8 @@ class Position:
         "_stack",
         "hashes",
         "_shots",
+        "_rays",
+        "_is_laser",
     )
 
     def __init__(
@@ -66,6 +68,8 @@ class Position:
         self._stack: list[tuple] = []
         self.hashes: list[int] = [self.hash]  # hash after every ply, for repetition and Ko
         self._shots: list[list[Shot]] = []  # shots of the moves pushed with push()
+        self._rays = self.geometry.rays
+        self._is_laser = variant.is_laser
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -104,6 +108,8 @@ class Position:
         other._stack = list(self._stack) if history else []
         other.hashes = list(self.hashes) if history else [self.hash]
         other._shots = list(self._shots) if history else []
+        other._rays = self._rays
+        other._is_laser = self._is_laser
         return other
 
     def fen(self) -> str:
@@ -207,12 +213,10 @@ class Position:
         board = self.board
         frm = code & 255
         to = code >> 8 & 255
-        rot = code >> 16 & 3
-        then = code >> 18
         old_hash = h = self.hash
         lasers = self.lasers
-        old_lasers = (lasers[0], lasers[1])
-        is_laser = self.variant.is_laser
+        laser0, laser1 = lasers
+        is_laser = self._is_laser
         if frm != to:
             p = board[frm]
             q = board[to]
@@ -223,6 +227,7 @@ class Position:
                 lasers[p >> 2 & 1] = to
             if is_laser[q]:
                 lasers[q >> 2 & 1] = frm
+            then = code >> 18
             if then:
                 then -= 1
                 board[then] = p
@@ -230,6 +235,7 @@ class Position:
                 h ^= ZOBRIST[p << 7 | to] ^ ZOBRIST[p << 7 | then]
                 if is_laser[p]:
                     lasers[p >> 2 & 1] = then
+        rot = code >> 16 & 3
         if rot:
             p = board[to]
             q = ROTATE[rot][p]
@@ -242,9 +248,8 @@ class Position:
         loser = -1
         emitter = lasers[color]
         if emitter >= 0:
-            rays = self.geometry.rays
             if shots is None:
-                hit = fire(board, rays, emitter, board[emitter] & 3)
+                hit = fire(board, self._rays, emitter, board[emitter] & 3)
             else:
                 shot = trace(board, self.geometry, emitter, board[emitter] & 3)
                 shots.append(shot)
@@ -267,7 +272,7 @@ class Position:
         h ^= SIDE_KEY
         self.hash = h
         self.hashes.append(h)
-        self._stack.append((code, old_hash, removed, old_quiet, old_lasers))
+        self._stack.append((code, old_hash, removed, old_quiet, laser0, laser1))
 
     def _refire(
         self, emitter: int, removed: tuple[int, ...], h: int, shots: list[Shot] | None
@@ -295,29 +300,30 @@ class Position:
         return tuple(removed_list), -1, h
 
     def _unmake(self) -> int:
-        code, old_hash, removed, old_quiet, old_lasers = self._stack.pop()
+        code, self.hash, removed, self.quiet_plies, laser0, laser1 = self._stack.pop()
         board = self.board
-        for i in range(len(removed) - 2, -1, -2):
-            board[removed[i]] = removed[i + 1]
+        if removed:
+            for i in range(len(removed) - 2, -1, -2):
+                board[removed[i]] = removed[i + 1]
         frm = code & 255
         to = code >> 8 & 255
         rot = code >> 16 & 3
-        then = code >> 18
         if rot:
             board[to] = UNROTATE[rot][board[to]]
-        if then:
-            then -= 1
-            board[to] = board[then]
-            board[then] = 0
         if frm != to:
+            then = code >> 18
+            if then:
+                then -= 1
+                board[to] = board[then]
+                board[then] = 0
             p = board[to]
             board[to] = board[frm]
             board[frm] = p
-        self.lasers[0], self.lasers[1] = old_lasers
+        lasers = self.lasers
+        lasers[0] = laser0
+        lasers[1] = laser1
         self.turn ^= 1
-        self.hash = old_hash
         self.hashes.pop()
-        self.quiet_plies = old_quiet
         self.loser = -1
         return code
 
