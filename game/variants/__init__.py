@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from game.variants.base import Problem, RuleOptions, Variant
 from game.variants.khet import KHET
+from game.variants.leiserchess import LEISERCHESS_2017, LEISERCHESS_2018
 
-VARIANTS: dict[str, Variant] = {KHET.name: KHET}
+VARIANTS: dict[str, Variant] = {
+    KHET.name: KHET,
+    LEISERCHESS_2017.name: LEISERCHESS_2017,
+    LEISERCHESS_2018.name: LEISERCHESS_2018,
+}
 
 
 def get_variant(name: str) -> Variant:
@@ -15,4 +20,13 @@ def get_variant(name: str) -> Variant:
         raise KeyError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
 
 
-__all__ = ["KHET", "VARIANTS", "Problem", "RuleOptions", "Variant", "get_variant"]
+__all__ = [
+    "KHET",
+    "LEISERCHESS_2017",
+    "LEISERCHESS_2018",
+    "VARIANTS",
+    "Problem",
+    "RuleOptions",
+    "Variant",
+    "get_variant",
+]

@@ -134,6 +134,14 @@ class Variant:
         """Everything wrong (errors) or unusual (warnings) with a placement."""
         return []
 
+    def pinned_squares(self, pos: Position) -> frozenset[int]:
+        """Squares of the side to move's pieces that may not move now (Leiserchess 2017 pins)."""
+        return frozenset()
+
+    def zombie_squares(self, pos: Position) -> frozenset[int]:
+        """Squares of enemy pieces the side to move may move as its own (Leiserchess 2017 zombies)."""
+        return frozenset()
+
     # ------------------------------------------------------------ position strings
     def parse_fen(self, text: str) -> tuple[list[int], int]:
         """Board and side to move from a position string; raises PositionError naming the fault."""
