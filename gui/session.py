@@ -1,0 +1,199 @@
+"""A game being played: the live position, its record, clocks, takebacks, draws and autosave.
+
+Pure logic with no pygame, so whole games can be tested without a window. The game screen
+drives it (``tick`` every frame, ``play`` for each move) and draws what it reports.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import Game, Outcome, Piece, Player, Position, RecordError, Termination
+from game.laser import Shot
+from game.move import Move
+
+AUTOSAVE_EVERY = 2  # plies between saves of an unfinished game
+LOW_TIME = 20.0  # seconds left at which a clock shows its warning
+UNDOABLE_ENDINGS = (Termination.ROYAL_DESTROYED, Termination.REPETITION, Termination.PLY_LIMIT)
+
+
+@dataclass
+class DrawOffer:
+    """A pending draw offer from ``by`` (a colour), open until the other side answers or moves."""
+
+    by: int
+
+
+class GameSession:
+    """One game in progress (or finished) with everything the game screen needs to show."""
+
+    def __init__(self, game: Game, saves_folder: Path | None = None) -> None:
+        self.game = game
+        self.saves_folder = saves_folder
+        self.position: Position = game.position_at()
+        self.start_position: Position = game.start_position()
+        tc = game.time_control
+        self.remaining: list[float] | None = [tc.initial, tc.initial] if tc else None
+        if tc:
+            # A resumed game: charge each side the time its moves took (plus increments).
+            for ply, record in enumerate(game.moves):
+                side = (self.start_position.turn + ply) % 2
+                self.remaining[side] += tc.increment - record.seconds
+        self.move_seconds = 0.0  # time spent on the current move so far
+        self.draw_offer: DrawOffer | None = None
+        self.save_error: str | None = None
+        self._unsaved_plies = 0
+        self.last_saved: Path | None = None
+
+    # ------------------------------------------------------------ queries
+    @property
+    def variant(self):
+        return self.position.variant
+
+    @property
+    def turn(self) -> int:
+        return self.position.turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome
+
+    @property
+    def finished(self) -> bool:
+        return self.game.outcome is not None
+
+    def player(self, color: int) -> Player:
+        return self.game.players[color]
+
+    def is_cpu(self, color: int) -> bool:
+        return self.game.players[color].kind == "cpu"
+
+    @property
+    def cpu_to_move(self) -> bool:
+        return not self.finished and self.is_cpu(self.turn)
+
+    @property
+    def against_cpu(self) -> bool:
+        return self.is_cpu(0) or self.is_cpu(1)
+
+    def move_texts(self) -> list[str]:
+        return [m.text for m in self.game.moves]
+
+    def low_time(self, color: int) -> bool:
+        return self.remaining is not None and self.remaining[color] <= LOW_TIME
+
+    def captured(self, color: int) -> list[Piece]:
+        """Pieces of ``color`` destroyed so far (shown beside the board by their captors)."""
+        start = Counter(p.kind for _, p in self.start_position.pieces(color))
+        now = Counter(p.kind for _, p in self.position.pieces(color))
+        lost = start - now
+        return [Piece(kind, color, 0) for kind in sorted(lost) for _ in range(lost[kind])]
+
+    def can_claim_draw(self) -> bool:
+        return not self.finished and self.position.repetition_count() >= 3
+
+    def can_undo(self) -> bool:
+        if self.finished and self.outcome.reason not in UNDOABLE_ENDINGS:
+            return False
+        if not self.game.moves:
+            return False
+        if self.against_cpu:
+            # Back to a position where a human is to move, with at least one human move undone.
+            humans = [c for c in (0, 1) if not self.is_cpu(c)]
+            return bool(humans) and any(
+                (self.start_position.turn + ply) % 2 in humans for ply in range(len(self.game.moves))
+            )
+        return True
+
+    # ------------------------------------------------------------ time
+    def tick(self, dt: float) -> None:
+        """Advance the clock of the side to move by ``dt`` seconds; a clock at zero loses."""
+        if self.finished:
+            return
+        self.move_seconds += dt
+        if self.remaining is not None:
+            self.remaining[self.turn] = max(0.0, self.remaining[self.turn] - dt)
+            if self.remaining[self.turn] <= 0.0:
+                self._end(Outcome.win(1 - self.turn, Termination.TIMEOUT))
+
+    # ------------------------------------------------------------ actions
+    def play(self, move: Move) -> list[Shot]:
+        """Play a legal move for the side to move; returns the shots to animate."""
+        if self.finished:
+            raise RecordError("the game is over")
+        mover = self.turn
+        text = self.position.move_text(move)
+        shots = self.position.push(move)
+        self.game.add_move(text, self.move_seconds)
+        self.move_seconds = 0.0
+        if self.remaining is not None and self.game.time_control:
+            self.remaining[mover] += self.game.time_control.increment
+        if self.draw_offer is not None and self.draw_offer.by != mover:
+            self.draw_offer = None  # moving instead of accepting declines the offer
+        outcome = self.position.outcome()
+        if outcome is not None:
+            self._end(outcome)
+        else:
+            self._unsaved_plies += 1
+            if self._unsaved_plies >= AUTOSAVE_EVERY:
+                self.save()
+        return shots
+
+    def undo(self) -> int:
+        """Take back one move (two players) or back to the human's turn (against the CPU)."""
+        if not self.can_undo():
+            return 0
+        if self.finished:
+            self.game.outcome = None
+            self.game.ended_at = None
+        undone = 0
+        while self.game.moves:
+            self.position.pop()
+            self.game.moves.pop()
+            undone += 1
+            if not self.against_cpu or not self.is_cpu(self.turn):
+                break
+        self.move_seconds = 0.0
+        self.draw_offer = None
+        self.save()
+        return undone
+
+    def resign(self, color: int) -> None:
+        if not self.finished:
+            self._end(Outcome.win(1 - color, Termination.RESIGNATION))
+
+    def offer_draw(self, color: int) -> None:
+        if not self.finished:
+            self.draw_offer = DrawOffer(color)
+
+    def accept_draw(self, color: int) -> bool:
+        if self.finished or self.draw_offer is None or self.draw_offer.by == color:
+            return False
+        self._end(Outcome.draw(Termination.AGREEMENT))
+        return True
+
+    def claim_draw(self) -> bool:
+        if not self.can_claim_draw():
+            return False
+        self._end(Outcome.draw(Termination.REPETITION))
+        return True
+
+    def _end(self, outcome: Outcome) -> None:
+        self.game.finish(outcome)
+        self.draw_offer = None
+        self.save()
+
+    # ------------------------------------------------------------ files
+    def save(self) -> Path | None:
+        """Write the record (finished or not) to the saves folder; errors are kept for the UI."""
+        if self.saves_folder is None or not self.game.moves:
+            return None
+        try:
+            self.last_saved = self.game.save(self.saves_folder)
+            self.save_error = None
+        except (OSError, RecordError) as exc:
+            self.save_error = f"could not save the game: {exc}"
+        self._unsaved_plies = 0
+        return self.last_saved
