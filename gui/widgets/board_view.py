@@ -1,0 +1,338 @@
+"""The one board widget: draws a board with pieces, highlights, drags, sliding pieces and laser
+shots, and maps screen points to squares. The game, editor, config preview and replay all use it.
+
+It holds only what it shows (a list of piece codes and decorations); screens decide what that is.
+``update(dt)`` advances animations; ``draw`` reads state and never changes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.geometry import DX, DY
+from game.laser import Shot
+from game.variants.base import Variant
+from gui.art.beam import ParticleBurst, beam_width, draw_beam
+from gui.art.board import BoardLayout, board_surface, fit_layout
+from gui.art.pieces import palette_for, piece_surface
+from gui.art.schemes import get_scheme
+
+SLIDE_SECONDS = 0.16
+BEAM_FADE_SECONDS = 0.45
+DRAG_THRESHOLD = 5  # pixels the mouse must travel before a press becomes a drag
+
+
+@dataclass
+class _ShotShow:
+    """One shot on screen: its path in square terms (resize-proof), and how far the head has got."""
+
+    shot: Shot
+    length: float  # in squares
+    travelled: float = 0.0
+    fade: float = 0.0  # seconds since the head arrived
+
+    @property
+    def arrived(self) -> bool:
+        return self.travelled >= self.length
+
+
+@dataclass
+class _Slide:
+    pieces: list[tuple[int, int, int]]  # (code, from_sq, to_sq)
+    t: float = 0.0
+
+
+@dataclass
+class Decorations:
+    """What is drawn over the squares besides the pieces."""
+
+    selected: int | None = None
+    last_move: tuple[int, ...] = ()
+    dots: frozenset[int] = frozenset()  # legal destinations on empty squares
+    rings: frozenset[int] = frozenset()  # legal swap targets
+    marks: dict[int, str] = field(default_factory=dict)  # square -> badge text ("pin", "zombie")
+    hidden: frozenset[int] = frozenset()  # squares whose piece is drawn faded (drag origin)
+
+
+class BoardView:
+    """Draws a position of ``variant`` inside an area of the window."""
+
+    def __init__(self, variant: Variant, scheme: str | None = None, coordinates: bool = True) -> None:
+        self.variant = variant
+        self.scheme = get_scheme(scheme)
+        self.coordinates = coordinates
+        self.flipped = False
+        self.area = pygame.Rect(0, 0, 400, 400)
+        self.layout: BoardLayout = fit_layout(variant.geometry.width, variant.geometry.height, 400, 400)
+        self.origin = (0, 0)
+        self.board: list[int] = [0] * variant.geometry.size
+        self.deco = Decorations()
+        self.drag: tuple[int, tuple[int, int]] | None = None  # (piece code, mouse position)
+        self.overlay: list[Shot] = []  # faint beams ("show my beam")
+        self.laser_speed: float | None = 18.0  # squares per second; None = no animation
+        self.piece_animation = True
+        self._slide: _Slide | None = None
+        self._shots: list[_ShotShow] = []
+        self._pending_removals: list[tuple[int, int]] = []  # (square, code) restored until hit
+        self._bursts: list[ParticleBurst] = []
+        self._time = 0.0
+        self.set_area(self.area)
+
+    # ------------------------------------------------------------ layout
+    def set_variant(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board = [0] * variant.geometry.size
+        self.deco = Decorations()
+        self.set_area(self.area)
+
+    def set_area(self, rect: pygame.Rect) -> None:
+        """Fit the board, centred, into ``rect`` (screen coordinates)."""
+        self.area = pygame.Rect(rect)
+        geo = self.variant.geometry
+        self.layout = fit_layout(geo.width, geo.height, self.area.w, self.area.h, self.flipped)
+        w, h = self.layout.size
+        self.origin = (self.area.centerx - w // 2, self.area.centery - h // 2)
+
+    def set_flipped(self, flipped: bool) -> None:
+        self.flipped = flipped
+        self.set_area(self.area)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(self.origin, self.layout.size)
+
+    def square_at(self, pos: tuple[int, int]) -> int | None:
+        return self.layout.square_at((pos[0] - self.origin[0], pos[1] - self.origin[1]))
+
+    def square_rect(self, sq: int) -> pygame.Rect:
+        return self.layout.square_rect(sq).move(self.origin)
+
+    def square_center(self, sq: int) -> tuple[float, float]:
+        x, y = self.layout.square_center(sq)
+        return (x + self.origin[0], y + self.origin[1])
+
+    # ------------------------------------------------------------ animation
+    @property
+    def animating(self) -> bool:
+        return bool(self._slide or any(not s.arrived for s in self._shots))
+
+    @property
+    def busy(self) -> bool:
+        """True while a move is still being shown (input should wait)."""
+        return self.animating
+
+    def show_position(self, board: list[int]) -> None:
+        """Show a board at once, cancelling any animation."""
+        self.board = list(board)
+        self._slide = None
+        self._shots = []
+        self._pending_removals = []
+
+    def show_move(
+        self, board_after: list[int], shots: list[Shot], moved: list[tuple[int, int, int]] | None = None
+    ) -> None:
+        """Animate a move: slide the ``moved`` pieces (code, from, to), then fire ``shots``.
+
+        ``board_after`` is the position after the whole turn; pieces the shots destroy stay on
+        screen until the beam reaches them, then burst.
+        """
+        self.board = list(board_after)
+        self._pending_removals = [
+            (s.hit_square, s.hit_piece.code) for s in shots if s.destroyed and s.hit_piece is not None
+        ]
+        for sq, code in self._pending_removals:
+            self.board[sq] = code
+        self._slide = _Slide(moved) if moved and self.piece_animation else None
+        self._shots = [_ShotShow(s, float(max(1, len(s.path)))) for s in shots]
+        if self.laser_speed is None:
+            for show in self._shots:
+                show.travelled = show.length
+                show.fade = BEAM_FADE_SECONDS
+            self._finish_removals(all_now=True)
+
+    def skip_animation(self) -> None:
+        self._slide = None
+        for show in self._shots:
+            show.travelled = show.length
+            show.fade = BEAM_FADE_SECONDS
+        self._finish_removals(all_now=True)
+
+    def _finish_removals(self, all_now: bool = False) -> None:
+        for show in self._shots:
+            if not (show.arrived or all_now) or not show.shot.destroyed:
+                continue
+            entry = (show.shot.hit_square, show.shot.hit_piece.code if show.shot.hit_piece else 0)
+            if entry in self._pending_removals:
+                self._pending_removals.remove(entry)
+                self.board[entry[0]] = 0
+                if not all_now or self.laser_speed is not None:
+                    self._burst(entry[0], entry[1])
+
+    def _burst(self, sq: int, code: int) -> None:
+        palette = palette_for(code >> 3, code >> 2 & 1, self.scheme)
+        self._bursts.append(
+            ParticleBurst(
+                self.square_center(sq),
+                self.layout.square,
+                self.scheme.beam,
+                (palette.body, palette.trim, palette.base),
+                seed=sq * 131 + code,
+            )
+        )
+
+    def update(self, dt: float) -> None:
+        self._time += dt
+        if self._slide is not None:
+            self._slide.t += dt
+            if self._slide.t >= SLIDE_SECONDS:
+                self._slide = None
+        elif self._shots:
+            # Shots play one after the other (Leiserchess re-fire), each at the beam speed.
+            for show in self._shots:
+                if not show.arrived:
+                    speed = self.laser_speed or 1e9
+                    show.travelled = min(show.length, show.travelled + dt * speed)
+                    if show.arrived:
+                        self._finish_removals()
+                    break
+                show.fade += dt
+            if all(s.arrived and s.fade >= BEAM_FADE_SECONDS for s in self._shots):
+                self._shots = []
+        for burst in self._bursts:
+            burst.update(dt)
+        self._bursts = [b for b in self._bursts if b.alive]
+
+    @property
+    def effects_running(self) -> bool:
+        """Anything still moving on the board (for frame pacing)."""
+        return bool(self._slide or self._shots or self._bursts)
+
+    # ------------------------------------------------------------ drawing
+    def _piece(self, code: int, size: int) -> pygame.Surface:
+        orientation = code & 3
+        if self.flipped:
+            orientation = (orientation + 2) & 3
+        return piece_surface(code >> 3, code >> 2 & 1, orientation, size, self.scheme)
+
+    def shot_points(self, shot: Shot) -> list[tuple[float, float]]:
+        """Pixel points of a shot: emitter, each turn, and where it stops or leaves the board."""
+        if not shot.path:
+            return []
+        points = [self.square_center(shot.path[0].square)]
+        for step in shot.path[1:-1]:
+            if step.entry != step.exit:
+                points.append(self.square_center(step.square))
+        last = shot.path[-1]
+        cx, cy = self.square_center(last.square)
+        if last.exit is None:
+            # Stops on a piece: end at the face it strikes (a little before the centre).
+            d = last.entry if last.entry is not None else 0
+            sign = -1 if self.flipped else 1
+            off = self.layout.square * 0.22
+            points.append((cx - DX[d] * off * sign, cy + DY[d] * off * sign))
+        else:
+            if len(shot.path) > 1 and last.entry != last.exit:
+                points.append((cx, cy))
+            d = last.exit
+            sign = -1 if self.flipped else 1
+            reach = self.layout.square * 0.5 + self.layout.margin * 0.6
+            points.append((cx + DX[d] * reach * sign, cy - DY[d] * reach * sign))
+        return points
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        geo = self.variant.geometry
+        reserved = {sq: r for sq, r in enumerate(self.variant.reserved) if r >= 0}
+        surface.blit(
+            board_surface(
+                geo.width,
+                geo.height,
+                reserved,
+                self.scheme,
+                layout.square,
+                self.coordinates,
+                geo.first_rank,
+                self.flipped,
+            ),
+            self.origin,
+        )
+        size = layout.square
+        self._draw_tints(surface)
+        for sq in self.deco.dots:
+            r = self.square_rect(sq)
+            pygame.draw.circle(surface, (20, 24, 30), r.center, max(3, size // 7))
+            pygame.draw.circle(surface, (240, 240, 235), r.center, max(2, size // 7 - 2))
+        sliding = {(to) for _, _, to in self._slide.pieces} if self._slide else set()
+        for sq, code in enumerate(self.board):
+            if not code or sq in sliding:
+                continue
+            img = self._piece(code, size)
+            if sq in self.deco.hidden:
+                img = img.copy()
+                img.set_alpha(90)
+            surface.blit(img, self.square_rect(sq))
+        for sq in self.deco.rings:
+            r = self.square_rect(sq)
+            pygame.draw.circle(surface, (250, 230, 120), r.center, int(size * 0.46), max(2, size // 16))
+        for sq, text in self.deco.marks.items():
+            self._draw_badge(surface, sq, text)
+        if self._slide is not None:
+            t = min(1.0, self._slide.t / SLIDE_SECONDS)
+            t = 1 - (1 - t) ** 3
+            for code, frm, to in self._slide.pieces:
+                a, b = self.square_rect(frm), self.square_rect(to)
+                pos = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+                surface.blit(self._piece(code, size), pos)
+        half = beam_width(size)
+        for shot in self.overlay:
+            draw_beam(
+                surface, self.shot_points(shot), 1.0, self.scheme.beam, half, self._time, 0.35, False, False
+            )
+        if self._slide is None:
+            for show in self._shots:
+                intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
+                progress = show.travelled / show.length
+                draw_beam(
+                    surface,
+                    self.shot_points(show.shot),
+                    progress,
+                    self.scheme.beam,
+                    half,
+                    self._time,
+                    intensity,
+                )
+                if not show.arrived:
+                    break
+        for burst in self._bursts:
+            burst.draw(surface)
+        if self.drag is not None:
+            code, mouse = self.drag
+            img = self._piece(code, int(size * 1.08))
+            surface.blit(img, img.get_rect(center=mouse))
+
+    def _draw_tints(self, surface: pygame.Surface) -> None:
+        size = self.layout.square
+        tint = pygame.Surface((size, size), pygame.SRCALPHA)
+        tint.fill((*self.scheme.highlight, 70))
+        for sq in self.deco.last_move:
+            surface.blit(tint, self.square_rect(sq))
+        if self.deco.selected is not None:
+            strong = pygame.Surface((size, size), pygame.SRCALPHA)
+            strong.fill((*self.scheme.highlight, 120))
+            r = self.square_rect(self.deco.selected)
+            surface.blit(strong, r)
+            pygame.draw.rect(surface, (255, 255, 255), r, max(2, size // 24))
+
+    def _draw_badge(self, surface: pygame.Surface, sq: int, text: str) -> None:
+        from gui.art.fonts import font
+
+        r = self.square_rect(sq)
+        f = font(max(9, r.h // 6), bold=True)
+        label = f.render(text, True, (255, 255, 255))
+        box = label.get_rect().inflate(6, 2)
+        box.topright = (r.right - 2, r.top + 2)
+        pygame.draw.rect(surface, (30, 30, 40), box, border_radius=4)
+        pygame.draw.rect(surface, (250, 220, 120), box, 1, border_radius=4)
+        surface.blit(label, label.get_rect(center=box.center))

@@ -1,0 +1,192 @@
+"""Turns clicks, drags, right-clicks and keys on a :class:`BoardView` into legal moves.
+
+Only moves the rules offer can come out of it: it asks the position for its legal moves and
+shows them (dots on empty squares, rings on swap targets). Two-part moves (Leiserchess 2018's
+swap followed by a step or rotation) are entered in two steps.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, Move
+from game.position import Position
+from gui.widgets.board_view import DRAG_THRESHOLD, BoardView, Decorations
+
+ROTATE_KEYS = {
+    pygame.K_e: CLOCKWISE,
+    pygame.K_RIGHT: CLOCKWISE,
+    pygame.K_q: COUNTER_CLOCKWISE,
+    pygame.K_LEFT: COUNTER_CLOCKWISE,
+    pygame.K_u: HALF_TURN,
+}
+
+
+class MoveInput:
+    """The game screen's move entry on a shared board view."""
+
+    def __init__(self, view: BoardView) -> None:
+        self.view = view
+        self.position: Position | None = None
+        self.enabled = True
+        self.show_legal = True
+        self.last_move: tuple[int, ...] = ()
+        self.selected: int | None = None
+        self._pending: tuple[int, int] | None = None  # (from, swap square) of a two-part move
+        self._codes: list[int] = []
+        self._press: tuple[int, tuple[int, int], bool] | None = None  # square, mouse, was selected
+        self._dragging = False
+
+    # ------------------------------------------------------------ state
+    def set_position(self, position: Position | None, last_move: tuple[int, ...] = ()) -> None:
+        self.position = position
+        self._codes = position.generate_codes() if position is not None else []
+        self.last_move = last_move
+        self.clear()
+
+    def clear(self) -> None:
+        self.selected = None
+        self._pending = None
+        self._press = None
+        self._dragging = False
+        self.view.drag = None
+        self._refresh()
+
+    def movable(self, sq: int) -> bool:
+        return any(c & 255 == sq for c in self._codes)
+
+    def _moves_from(self, sq: int) -> list[Move]:
+        return [Move.from_code(c) for c in self._codes if c & 255 == sq]
+
+    def targets(self) -> dict[int, Move]:
+        """Destination square -> move, for the current selection (or the pending second part)."""
+        out: dict[int, Move] = {}
+        if self._pending is not None:
+            frm, mid = self._pending
+            for m in self._moves_from(frm):
+                if m.to_square == mid and m.then_square is not None:
+                    out[m.then_square] = m
+            return out
+        if self.selected is None:
+            return out
+        for m in self._moves_from(self.selected):
+            if m.to_square != m.from_square and m.then_square is None and not m.rotation:
+                out[m.to_square] = m
+            elif m.to_square != m.from_square and m.to_square not in out:
+                out[m.to_square] = m  # first part of a two-part move
+        return out
+
+    def rotation_move(self, rotation: int) -> Move | None:
+        """The legal rotation of the selected piece (or of the pending swap) in that direction."""
+        if self._pending is not None:
+            frm, mid = self._pending
+            wanted = [m for m in self._moves_from(frm) if m.to_square == mid and m.rotation == rotation]
+        elif self.selected is not None:
+            wanted = [m for m in self._moves_from(self.selected) if m.is_rotation and m.rotation == rotation]
+        else:
+            return None
+        return wanted[0] if wanted else None
+
+    def any_rotation(self, preferred: int = CLOCKWISE) -> Move | None:
+        for rotation in (preferred, CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN):
+            move = self.rotation_move(rotation)
+            if move is not None:
+                return move
+        return None
+
+    def _refresh(self) -> None:
+        pos = self.position
+        targets = self.targets()
+        dots, rings = set(), set()
+        if self.show_legal and pos is not None:
+            for sq in targets:
+                (rings if pos.board[sq] else dots).add(sq)
+        selected = self._pending[1] if self._pending is not None else self.selected
+        self.view.deco = Decorations(
+            selected=selected,
+            last_move=self.last_move,
+            dots=frozenset(dots),
+            rings=frozenset(rings),
+            marks=self.view.deco.marks,
+            hidden=frozenset({self._press[0]}) if self._dragging and self._press else frozenset(),
+        )
+
+    # ------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> Move | None:
+        """Feed an event; returns a complete legal move when the player has made one."""
+        if not self.enabled or self.position is None:
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press_at(event.pos)
+        if event.type == pygame.MOUSEMOTION and self._press is not None:
+            sq, start, _ = self._press
+            if not self._dragging and math.dist(start, event.pos) >= DRAG_THRESHOLD:
+                self._dragging = True
+            if self._dragging:
+                self.view.drag = (self.position.board[sq], event.pos)
+                self._refresh()
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
+            return self._release_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            sq = self.view.square_at(event.pos)
+            if sq is not None and self._pending is None and self.movable(sq):
+                self.selected = sq
+            move = self.any_rotation(CLOCKWISE)
+            self._refresh()
+            return self._done(move) if move else None
+        if event.type == pygame.KEYDOWN and event.key in ROTATE_KEYS and self.has_selection:
+            move = self.rotation_move(ROTATE_KEYS[event.key])
+            return self._done(move) if move else None
+        return None
+
+    @property
+    def has_selection(self) -> bool:
+        return self.selected is not None or self._pending is not None
+
+    def _press_at(self, pos: tuple[int, int]) -> Move | None:
+        sq = self.view.square_at(pos)
+        if sq is None:
+            self.clear()
+            return None
+        targets = self.targets()
+        if sq in targets:
+            return self._choose(targets[sq], sq)
+        if self._pending is None and self.movable(sq):
+            was_selected = self.selected == sq
+            self.selected = sq
+            self._press = (sq, pos, was_selected)
+            self._refresh()
+            return None
+        self.clear()
+        return None
+
+    def _release_at(self, pos: tuple[int, int]) -> Move | None:
+        sq, _, was_selected = self._press
+        self._press = None
+        self.view.drag = None
+        if self._dragging:
+            self._dragging = False
+            target = self.view.square_at(pos)
+            targets = self.targets()
+            if target is not None and target in targets:
+                return self._choose(targets[target], target)
+            self._refresh()  # illegal drop: the piece snaps back, still selected
+            return None
+        if was_selected and self.view.square_at(pos) == sq:
+            self.clear()  # a second click on the selected piece deselects it
+        return None
+
+    def _choose(self, move: Move, square: int) -> Move | None:
+        if self._pending is None and (move.then_square is not None or move.rotation):
+            # First half of a two-part move: the piece is now on the swap square; ask for the rest.
+            self._pending = (move.from_square, square)
+            self._refresh()
+            return None
+        return self._done(move)
+
+    def _done(self, move: Move) -> Move:
+        self.clear()
+        return move
