@@ -96,6 +96,7 @@ class Game:
     started_at: str = field(default_factory=_now)
     ended_at: str | None = None
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:10])
+    final_fen: str | None = field(default=None, compare=False)  # cached; lets lists skip replays
 
     @classmethod
     def new(
@@ -128,8 +129,21 @@ class Game:
             pos.push(pos.parse_move(record.text))
         return pos
 
-    def add_move(self, text: str, seconds: float = 0.0) -> None:
+    def add_move(self, text: str, seconds: float = 0.0, final_fen: str | None = None) -> None:
+        """Append a move; pass the resulting position string if known (saves a replay later)."""
         self.moves.append(MoveRecord(text, round(float(seconds), 3)))
+        self.final_fen = final_fen
+
+    def undo_move(self, final_fen: str | None = None) -> MoveRecord:
+        record = self.moves.pop()
+        self.final_fen = final_fen
+        return record
+
+    def final_position_fen(self) -> str:
+        """The position string after the last move (replays the game once if not cached)."""
+        if self.final_fen is None:
+            self.final_fen = self.position_at().fen()
+        return self.final_fen
 
     def finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
@@ -153,6 +167,7 @@ class Game:
             "time_control": self.time_control.to_json() if self.time_control else None,
             "moves": [{"move": m.text, "seconds": m.seconds} for m in self.moves],
             "outcome": self.outcome.to_json() if self.outcome else None,
+            "final": self.final_position_fen(),
             "started_at": self.started_at,
             "ended_at": self.ended_at,
         }
@@ -191,13 +206,17 @@ class Game:
                 started_at=str(data.get("started_at", "")),
                 ended_at=data.get("ended_at"),
                 game_id=str(data.get("id") or uuid.uuid4().hex[:10]),
+                final_fen=str(data["final"]) if data.get("final") else None,
             )
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"the record is damaged: {exc}") from exc
         if check_moves:
-            game.verify()
+            final = game.verify().fen()
+            if game.final_fen is not None and game.final_fen != final:
+                raise RecordError("the stored final position does not match the moves")
+            game.final_fen = final
         return game
 
     def verify(self) -> Position:

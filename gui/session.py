@@ -126,7 +126,7 @@ class GameSession:
         mover = self.turn
         text = self.position.move_text(move)
         shots = self.position.push(move)
-        self.game.add_move(text, self.move_seconds)
+        self.game.add_move(text, self.move_seconds, self.position.fen())
         self.move_seconds = 0.0
         if self.remaining is not None and self.game.time_control:
             self.remaining[mover] += self.game.time_control.increment
@@ -151,7 +151,7 @@ class GameSession:
         undone = 0
         while self.game.moves:
             self.position.pop()
-            self.game.moves.pop()
+            self.game.undo_move(self.position.fen())
             undone += 1
             if not self.against_cpu or not self.is_cpu(self.turn):
                 break

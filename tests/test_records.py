@@ -110,3 +110,16 @@ def test_game_from_bad_position_string_is_refused():
 
     with pytest.raises(PositionError):
         Game.new(fen="nonsense b")
+
+
+def test_final_position_is_stored_and_checked(data_dir):
+    game = sample_game()
+    path = game.save(data_dir)
+    data = json.loads(path.read_text())
+    assert data["final"] == game.position_at().fen()
+    quick = Game.load(path, check_moves=False)
+    assert quick.final_fen == data["final"]
+    data["final"] = Game.new().start_fen
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="final position does not match"):
+        Game.load(path)
