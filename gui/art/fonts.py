@@ -1,0 +1,36 @@
+"""Fonts for text the app draws itself (titles, board coordinates): the Noto Sans faces that ship
+with pygame-gui, so custom-drawn text matches the widgets. Falls back to pygame's default font."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+
+@cache
+def _font_file(bold: bool) -> str | None:
+    try:
+        import pygame_gui.data
+
+        folder = Path(pygame_gui.data.__file__).parent
+    except (ImportError, AttributeError, TypeError):
+        return None
+    candidate = folder / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    return str(candidate) if candidate.exists() else None
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A cached Font of this pixel size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    size = max(6, int(size))
+    path = _font_file(bold)
+    try:
+        return pygame.font.Font(path, size)
+    except (OSError, pygame.error):
+        f = pygame.font.Font(None, size)
+        f.set_bold(bold)
+        return f
