@@ -220,7 +220,7 @@ class Leiserchess(Variant):
             elif kind == PAWN:
                 pawns[color] += 1
             else:
-                name = Kind(kind).name.title() if kind in Kind._value2member_map_ else str(kind)
+                name = Kind(kind).name.title() if kind in set(Kind) else f"piece code {code}"
                 found.append(Problem("error", f"the {name} on {GEO.names[sq]} is not a Leiserchess piece"))
         for color in (TANGERINE, LAVENDER):
             side = self.side_names[color]
