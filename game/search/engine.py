@@ -1,0 +1,822 @@
+"""The CPU player's search: iterative deepening PVS with a transposition table, in pure Python.
+
+Highlights (see README "Engine"):
+
+* negamax alpha-beta with principal-variation search, aspiration windows at the root,
+  a transposition table keyed by the position's Zobrist hash, null-move pruning (the "pass"
+  fires the laser without moving, which is what any move far from the beams does), late-move
+  reductions, reverse futility and futility pruning, and an extension when one's royal piece is in
+  the enemy beam;
+* laser-aware move classification: a move that touches none of the squares the mover's beam
+  crosses leaves the shot unchanged, so only the few moves that touch it are made in advance to see
+  what they destroy (a royal kill returns at once, self-kills are dropped, captures go first);
+* a quiescence search over moves that destroy an enemy piece, and over every parry when the
+  side to move's royal is in the enemy beam;
+* repetition and ply-limit draws score 0, so the engine avoids them when ahead and seeks them
+  when behind; wins and losses are scored by distance (``MATE - plies``).
+
+Limits: depth, nodes, time (movetime or an absolute deadline) and a stop signal; a progress
+callback gets a :class:`Progress` after every completed depth.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.laser import fire
+from game.move import Move
+from game.pieces import DESTROY
+from game.position import Position
+from game.search.evaluate import OFF_BOARD, Evaluator, trace_beam
+
+MATE = 100_000
+MATE_BOUND = MATE - 1_000  # scores beyond this are wins/losses by distance
+INF = 1_000_000
+MAX_PLY = 96
+EXACT, LOWER, UPPER = 0, 1, 2
+
+CODE_BITS = 27
+CODE_MASK = (1 << CODE_BITS) - 1
+HISTORY_MAX = 1 << 24
+
+# Move-ordering bands (the key is shifted above the move code, see _order).
+ORDER_TT = 1 << 34
+ORDER_CAPTURE = 1 << 31
+ORDER_KILLER = 1 << 30
+ORDER_ESCAPE = 1 << 29
+ORDER_TOUCH = 1 << 25
+ORDER_BAD = -(1 << 32)
+
+NO_BEAM = (-1, OFF_BOARD, 0, 0)
+_EMPTY: list[int] = []
+
+
+class SearchStopped(Exception):
+    """Raised inside the tree when a limit or the stop signal ends the search."""
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Feature switches; tests turn the selective parts off to compare with plain minimax."""
+
+    quiescence: bool = True
+    null_move: bool = True
+    lmr: bool = True
+    futility: bool = True
+    extensions: bool = True
+    aspiration: bool = True
+    qsearch_depth: int = 6
+    tt_entries: int = 1_000_000
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When to stop: any limit that is set ends the search (the last completed depth counts)."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: float | None = None  # seconds for this move
+    deadline: float | None = None  # absolute time.monotonic() value
+    stop: Any = None  # an Event-like object with is_set(), or a callable returning True to stop
+
+
+@dataclass(frozen=True)
+class Randomness:
+    """Controlled weakness: choose among root moves within ``margin`` of the best, weighted by
+    ``exp((score - best) / temperature)``; moves that lose by force are never chosen if others exist."""
+
+    margin: int = 0
+    temperature: float = 1.0
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Reported after every completed depth."""
+
+    depth: int
+    score: int
+    pv: tuple[str, ...]
+    nodes: int
+    seconds: float
+    nps: int
+
+    def describe(self) -> str:
+        return (
+            f"depth {self.depth:2d}  score {format_score(self.score):>8}  nodes {self.nodes:9,d}  "
+            f"{self.seconds:7.2f} s  {self.nps:7,d} n/s  pv {' '.join(self.pv)}"
+        )
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The chosen move (code and text; None only when there is no legal move) and how it was found."""
+
+    move: int | None
+    move_text: str | None
+    score: int
+    depth: int
+    pv: tuple[str, ...]
+    nodes: int
+    seconds: float
+    nps: int
+    stopped: bool = False  # a limit other than depth ended the search mid-iteration
+    best_move: int | None = None  # the search's own best (differs from move when randomness chose)
+    root_scores: dict[int, int] = field(default_factory=dict)
+
+
+def format_score(score: int) -> str:
+    """``+1.25`` in Pyramids, or ``win in 3`` / ``loss in 2`` (plies) for decided positions."""
+    if score >= MATE_BOUND:
+        return f"win{MATE - score}"
+    if score <= -MATE_BOUND:
+        return f"loss{MATE + score}"
+    return f"{score / 100:+.2f}"
+
+
+def _stop_callable(stop: Any) -> Callable[[], bool] | None:
+    if stop is None:
+        return None
+    if hasattr(stop, "is_set"):
+        return stop.is_set
+    if callable(stop):
+        return stop
+    raise TypeError("stop must be an Event-like object or a callable")
+
+
+class Engine:
+    """A searcher with its own transposition table and history (keep one per CPU player)."""
+
+    def __init__(self, options: SearchOptions | None = None) -> None:
+        self.options = options or SearchOptions()
+        self.tt: dict[int, tuple[int, int, int, int]] = {}
+        self.history: list[dict[int, int]] = [{}, {}]
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+        self._evaluators: dict[str, Evaluator] = {}
+        self.nodes = 0
+
+    # ------------------------------------------------------------------ public helpers
+    def clear(self) -> None:
+        """Forget everything learned (new game)."""
+        self.tt.clear()
+        for table in self.history:
+            table.clear()
+
+    def evaluator(self, pos: Position) -> Evaluator:
+        ev = self._evaluators.get(pos.variant.name)
+        if ev is None or ev.variant is not pos.variant:
+            ev = self._evaluators[pos.variant.name] = Evaluator(pos.variant)
+        return ev
+
+    def evaluate(self, pos: Position) -> int:
+        """The static evaluation of ``pos`` for its side to move (what quiescence stands on)."""
+        ev = self.evaluator(pos)
+        board = pos.board
+        beams = ev.beams(board, pos.lasers)
+        stm = pos.turn
+        return ev.evaluate(board, stm, ev.psq_sum(board), ev.royal_squares(board), beams[stm], beams[stm ^ 1])
+
+    # ------------------------------------------------------------------ the search
+    def search(
+        self,
+        pos: Position,
+        limits: Limits | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+        randomness: Randomness | None = None,
+        rng: random.Random | None = None,
+    ) -> SearchResult:
+        """Search ``pos`` (left unchanged) within ``limits``; return the move to play."""
+        limits = limits or Limits()
+        start = time.monotonic()
+        self._start = start
+        deadline = limits.deadline
+        if limits.movetime is not None:
+            t = start + max(0.0, limits.movetime)
+            deadline = t if deadline is None else min(deadline, t)
+        self.deadline = deadline
+        self.soft_deadline = None if deadline is None else start + 0.45 * (deadline - start)
+        self.stop_fn = _stop_callable(limits.stop)
+        self.node_limit = limits.nodes
+        max_depth = min(limits.depth or MAX_PLY - 8, MAX_PLY - 8)
+        randomness = randomness if randomness and randomness.margin > 0 else None
+        self.random_margin = randomness.margin if randomness else 0
+
+        self.pos = p = pos.copy(history=True)
+        self.board = p.board
+        self.ev = ev = self.evaluator(p)
+        self.psq = ev.psq
+        self.royals = ev.royal_squares(p.board)
+        self.nodes = 0
+        self.next_check = 1024 if not self.node_limit else min(1024, self.node_limit)
+        self.pv: list[list[int]] = [_EMPTY] * (MAX_PLY + 2)
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
+        self.history = [{k: v >> 2 for k, v in table.items() if v >= 4} for table in self.history]
+        self.iter_best: tuple[int, int, list[int]] | None = None
+        if len(self.tt) > self.options.tt_entries:
+            self.tt.clear()
+        counts: dict[int, int] = {}
+        for h in p.hashes[:-1]:
+            counts[h] = counts.get(h, 0) + 1
+        self.hist_rep = counts
+        self.path: set[int] = set()
+        limit = p.options.ply_limit or p.variant.quiet_ply_limit
+        self.ply_limit = limit or 0
+        self.max_q = self.options.qsearch_depth
+        self.delta_margin = max(ev.value[c] for c in range(8, 64) if not ev.is_royal[c]) // 2 + 150
+
+        names = p.geometry.names
+        root_moves = self._root_moves()
+        s0 = ev.psq_sum(p.board)
+        stm = p.turn
+
+        def texts(codes: list[int]) -> tuple[str, ...]:
+            return tuple(Move.from_code(c).text(names) for c in codes)
+
+        if not root_moves:
+            return SearchResult(None, None, 0, 0, (), 0, 0.0, 0)
+
+        best_move = root_moves[0][1]
+        best_score = root_moves[0][0] if root_moves[0][0] <= -MATE_BOUND else 0
+        best_pv: list[int] = [best_move]
+        completed = 0
+        stopped = False
+        root_scores: dict[int, int] = {}
+        # Only one move that does not lose at once, or an immediate kill: answer without searching.
+        viable = [c for sc, c in root_moves if sc > -MATE_BOUND]
+        instant = root_moves[0][0] >= MATE_BOUND or len(viable) == 1
+        if instant:
+            best_score = root_moves[0][0] if root_moves[0][0] >= MATE_BOUND else 0
+            completed = 1
+            root_scores = {c: sc for sc, c in root_moves}
+        order = [c for _, c in root_moves]
+        self.root_nodes: dict[int, int] = {}
+        score = 0
+        depth = 1
+        while not instant and depth <= max_depth:
+            self.root_depth = depth
+            try:
+                if self.options.aspiration and depth >= 4 and not randomness and abs(score) < MATE_BOUND:
+                    window = 35
+                    alpha, beta = score - window, score + window
+                    while True:
+                        score, scores = self._root(order, depth, alpha, beta, s0, stm)
+                        if score <= alpha:
+                            alpha = max(-INF, alpha - window * 4)
+                            window *= 4
+                        elif score >= beta:
+                            beta = min(INF, beta + window * 4)
+                            window *= 4
+                        else:
+                            break
+                        if window > 1000:
+                            alpha, beta = -INF, INF
+                else:
+                    score, scores = self._root(order, depth, -INF, INF, s0, stm)
+            except SearchStopped:
+                stopped = True
+                # A better move found and proven in the unfinished iteration is still better.
+                if self.iter_best is not None and self.iter_best[0] > best_score and completed:
+                    best_score, best_move, best_pv = self.iter_best[0], self.iter_best[1], self.iter_best[2]
+                break
+            completed = depth
+            best_move = self.pv[0][0] if self.pv[0] else order[0]
+            best_score = score
+            best_pv = list(self.pv[0]) or [best_move]
+            root_scores = scores
+            # Next iteration: best first, then by score, then by effort.
+            nodes_per_move = self.root_nodes
+            order.sort(
+                key=lambda c: (c == best_move, scores.get(c, -INF), nodes_per_move.get(c, 0)), reverse=True
+            )
+            elapsed = time.monotonic() - start
+            if on_progress is not None:
+                nps = int(self.nodes / max(elapsed, 1e-6))
+                on_progress(Progress(depth, score, texts(best_pv), self.nodes, elapsed, nps))
+            if abs(score) >= MATE_BOUND and depth >= MATE - abs(score) + 1:
+                break
+            if self.soft_deadline is not None and time.monotonic() >= self.soft_deadline:
+                break
+            if self.node_limit and self.nodes >= self.node_limit:
+                break
+            depth += 1
+
+        chosen = best_move
+        if randomness and root_scores and abs(best_score) < MATE_BOUND:
+            chosen = self._pick(root_scores, best_score, randomness, rng or random.Random())
+        elapsed = time.monotonic() - start
+        return SearchResult(
+            chosen,
+            Move.from_code(chosen).text(names),
+            root_scores.get(chosen, best_score) if chosen != best_move else best_score,
+            completed,
+            texts(best_pv) if chosen == best_move else texts([chosen]),
+            self.nodes,
+            elapsed,
+            int(self.nodes / max(elapsed, 1e-6)),
+            stopped,
+            best_move,
+            dict(root_scores),
+        )
+
+    @staticmethod
+    def _pick(scores: dict[int, int], best: int, rnd: Randomness, rng: random.Random) -> int:
+        """A move within ``rnd.margin`` of the best, chosen with softmax weights (deterministic per rng)."""
+        candidates = sorted((c for c, s in scores.items() if s >= best - rnd.margin and s > -MATE_BOUND))
+        if not candidates:
+            return max(scores, key=lambda c: scores[c])
+        weights = [math.exp((scores[c] - best) / max(rnd.temperature, 1e-6)) for c in candidates]
+        return rng.choices(candidates, weights)[0]
+
+    # ------------------------------------------------------------------ limits
+    def _check(self) -> None:
+        if self.node_limit and self.nodes >= self.node_limit:
+            raise SearchStopped
+        if self.stop_fn is not None and self.stop_fn():
+            raise SearchStopped
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise SearchStopped
+        step = self.nodes + 1024
+        self.next_check = min(step, self.node_limit) if self.node_limit else step
+
+    # ------------------------------------------------------------------ root
+    def _root_moves(self) -> list[tuple[int, int]]:
+        """(ordering score, code) for every legal move, best first; immediate results are exact."""
+        pos = self.pos
+        codes = pos.generate_codes()
+        out = []
+        opp = pos.turn ^ 1
+        for c in codes:
+            pos._make(c, None)
+            loser = pos.loser
+            removed = pos._stack[-1][2]
+            pos._unmake()
+            if loser >= 0:
+                out.append((MATE - 1 if loser == opp else -(MATE - 1), c))
+            else:
+                gain = 0
+                for i in range(1, len(removed), 2):
+                    v = self.ev.value[removed[i]]
+                    gain += v if removed[i] >> 2 & 1 == opp else -v
+                out.append((gain, c))
+        out.sort(key=lambda t: t[0], reverse=True)
+        return out
+
+    def _root(
+        self, order: list[int], depth: int, alpha: int, beta: int, s: int, stm: int
+    ) -> tuple[int, dict[int, int]]:
+        pos = self.pos
+        opp = stm ^ 1
+        scores: dict[int, int] = {}
+        best = -INF
+        self.iter_best = None
+        self.pv[0] = _EMPTY
+        h = pos.hash
+        self.path.add(h)
+        margin = self.random_margin
+        first = True
+        for c in order:
+            n0 = self.nodes
+            s2 = self._play(c, s)
+            loser = pos.loser
+            if loser >= 0:
+                sc = MATE - 1 if loser == opp else -(MATE - 1)
+            elif margin:
+                a = max(alpha, best - margin - 1) if best > -INF else alpha
+                sc = -self._negamax(depth - 1, -beta, -a, 1, s2, True)
+            elif first:
+                sc = -self._negamax(depth - 1, -beta, -alpha, 1, s2, True)
+            else:
+                sc = -self._negamax(depth - 1, -alpha - 1, -alpha, 1, s2, True)
+                if alpha < sc < beta:
+                    sc = -self._negamax(depth - 1, -beta, -alpha, 1, s2, True)
+            self._unplay()
+            first = False
+            self.root_nodes[c] = self.nodes - n0
+            scores[c] = sc
+            if sc > best:
+                best = sc
+                if sc > alpha:
+                    alpha = sc
+                    self.pv[0] = [c] + self.pv[1] if loser < 0 else [c]
+                    self.iter_best = (sc, c, list(self.pv[0]))
+                    if sc >= beta:
+                        break
+        self.path.discard(h)
+        return best, scores
+
+    # ------------------------------------------------------------------ make / unmake with bookkeeping
+    def _play(self, c: int, s: int) -> int:
+        """Make move ``c`` and return the updated material+placement sum (first player's view)."""
+        board = self.board
+        psq = self.psq
+        frm = c & 255
+        to = c >> 8 & 255
+        pf = board[frm]
+        pt = board[to]
+        then = c >> 18
+        if then:
+            th = then - 1
+            pth = board[th]
+        self.pos._make(c, None)
+        if frm == to:
+            s += psq[board[to] << 7 | to] - psq[pf << 7 | to]
+        else:
+            s += (
+                psq[board[frm] << 7 | frm] + psq[board[to] << 7 | to] - psq[pf << 7 | frm] - psq[pt << 7 | to]
+            )
+        if then:
+            s += psq[board[th] << 7 | th] - psq[pth << 7 | th]
+        removed = self.pos._stack[-1][2]
+        if removed:
+            for i in range(0, len(removed), 2):
+                sq = removed[i]
+                if sq != frm and sq != to and (not then or sq != th):
+                    s -= psq[removed[i + 1] << 7 | sq]
+        return s
+
+    def _unplay(self) -> None:
+        self.pos._unmake()
+
+    def _royal_squares(self, board: list[int]) -> list[int]:
+        """Where each royal piece stands (cached; royals step one square, so look nearby first)."""
+        royals = self.royals
+        is_royal = self.ev.is_royal
+        for color in (0, 1):
+            r = royals[color]
+            code = board[r] if r >= 0 else 0
+            if code and is_royal[code] and code >> 2 & 1 == color:
+                continue
+            for t in self.ev.neighbours[r] if r >= 0 else ():
+                code = board[t]
+                if code and is_royal[code] and code >> 2 & 1 == color:
+                    royals[color] = t
+                    break
+            else:
+                royals[color] = self.ev.royal_squares(board)[color]
+        return royals
+
+    def _beams(self, stm: int) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+        board = self.board
+        ev = self.ev
+        lasers = self.pos.lasers
+        e = lasers[stm]
+        mine = trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3) if e >= 0 else NO_BEAM
+        e = lasers[stm ^ 1]
+        theirs = trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3) if e >= 0 else NO_BEAM
+        return mine, theirs
+
+    # ------------------------------------------------------------------ interior nodes
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int, s: int, null_ok: bool) -> int:
+        pos = self.pos
+        h = pos.hash
+        self.pv[ply] = _EMPTY
+        # Draws by repetition (within the line searched, or a third time counting the game) and ply limit.
+        if h in self.path or self.hist_rep.get(h, 0) >= 2:
+            return 0
+        if self.ply_limit and pos.quiet_plies >= self.ply_limit:
+            return 0
+        if depth <= 0 or ply >= MAX_PLY:
+            if self.options.quiescence:
+                return self._qsearch(alpha, beta, ply, s, 0)
+            return self._leaf(ply, s)
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+        # Mate-distance pruning: nothing here can beat a win already found closer to the root.
+        if alpha < -MATE + ply:
+            alpha = -MATE + ply
+            if alpha >= beta:
+                return alpha
+        if beta > MATE - ply - 1:
+            beta = MATE - ply - 1
+            if alpha >= beta:
+                return beta
+        pv_node = beta - alpha > 1
+
+        tt_move = 0
+        entry = self.tt.get(h)
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth and not pv_node:
+                if e_score >= MATE_BOUND:
+                    e_score -= ply
+                elif e_score <= -MATE_BOUND:
+                    e_score += ply
+                if (
+                    e_flag == EXACT
+                    or (e_flag == LOWER and e_score >= beta)
+                    or (e_flag == UPPER and e_score <= alpha)
+                ):
+                    return e_score
+
+        board = self.board
+        stm = pos.turn
+        opp = stm ^ 1
+        ev = self.ev
+        is_royal = ev.is_royal
+        mine, theirs = self._beams(stm)
+        my_stop, my_effect, my_path, _ = mine
+        my_victim = board[my_stop] if my_effect == DESTROY else 0
+        if my_victim and is_royal[my_victim] and my_victim >> 2 & 1 == opp:
+            kill = self._free_kill(my_path)
+            if kill:
+                self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, kill)
+                return MATE - ply - 1
+        their_stop, their_effect, their_path, _ = theirs
+        their_victim = board[their_stop] if their_effect == DESTROY else 0
+        in_danger = bool(their_victim) and is_royal[their_victim] and their_victim >> 2 & 1 == stm
+        opts = self.options
+        if in_danger and opts.extensions and ply < 2 * self.root_depth + 2:
+            depth += 1
+        static = ev.evaluate(board, stm, s, self._royal_squares(board), mine, theirs)
+
+        if not pv_node and not in_danger and -MATE_BOUND < beta < MATE_BOUND:
+            # Reverse futility: far above beta with little depth left.
+            if opts.futility and depth <= 3 and static - 120 * depth >= beta:
+                return static - 120 * depth
+            # Null move: pass (the laser still fires, as after any move away from the beams).
+            if opts.null_move and null_ok and depth >= 3 and static >= beta:
+                r = 3 if depth >= 6 else 2
+                e = pos.lasers[stm]
+                null = (e | e << 8) if e >= 0 else 0
+                s2 = self._play(null, s)
+                if pos.loser < 0:
+                    self.path.add(h)
+                    sc = -self._negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, s2, False)
+                    self.path.discard(h)
+                    self._unplay()
+                    if sc >= beta:
+                        return beta if sc >= MATE_BOUND else sc
+                else:
+                    self._unplay()
+
+        # ---- generate and classify (only moves touching our beam can change what it destroys)
+        moves = pos.variant.generate(pos)
+        if not moves:
+            return 0
+        hist = self.history[stm]
+        killers = self.killers[ply]
+        k1, k2 = killers
+        value = ev.value
+        make = pos._make
+        unmake = pos._unmake
+        stack = pos._stack
+        free_gain = 0
+        free_self_kill = False
+        if my_victim:
+            if my_victim >> 2 & 1 == opp:
+                free_gain = value[my_victim] + 1
+            elif is_royal[my_victim]:
+                free_self_kill = True
+            else:
+                free_gain = -value[my_victim] - 1
+        threatened = their_victim and their_victim >> 2 & 1 == stm
+        keys = []
+        append = keys.append
+        self_kills = 0
+        for c in moves:
+            frm = c & 255
+            to = c >> 8 & 255
+            if my_path >> frm & 1 or my_path >> to & 1 or c >> 18:
+                make(c, None)
+                loser = pos.loser
+                removed = stack[-1][2]
+                unmake()
+                if loser >= 0:
+                    if loser == opp:
+                        self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
+                        self.pv[ply] = [c]
+                        return MATE - ply - 1
+                    self_kills += 1
+                    continue
+                if removed:
+                    gain = 0
+                    for i in range(1, len(removed), 2):
+                        v = value[removed[i]] + 1
+                        gain += v if removed[i] >> 2 & 1 == opp else -v
+                    key = ORDER_CAPTURE + gain * 4096 if gain > 0 else ORDER_BAD + gain * 4096
+                else:
+                    key = ORDER_TOUCH + hist.get(c, 0)
+            elif free_gain:
+                key = (ORDER_CAPTURE if free_gain > 0 else ORDER_BAD) + free_gain * 4096 + hist.get(c, 0)
+            elif free_self_kill:
+                self_kills += 1
+                continue
+            else:
+                key = hist.get(c, 0)
+            if key < ORDER_KILLER:
+                if c in (k1, k2):
+                    key = ORDER_KILLER + (c == k1)
+                elif threatened and (their_path >> frm & 1 or their_path >> to & 1):
+                    key += ORDER_ESCAPE
+            if c == tt_move:
+                key = ORDER_TT
+            append(key << CODE_BITS | c)
+        if not keys:
+            # Every move destroys our own royal piece.
+            return -(MATE - ply - 1)
+        keys.sort(reverse=True)
+
+        # ---- search the moves
+        best = -INF
+        best_move = 0
+        orig_alpha = alpha
+        searched = 0
+        prune_quiet = (
+            opts.futility
+            and depth <= 2
+            and not pv_node
+            and not in_danger
+            and static + 150 * depth <= alpha
+            and alpha > -MATE_BOUND
+        )
+        path = self.path
+        path.add(h)
+        pv = self.pv
+        for k in keys:
+            c = k & CODE_MASK
+            key = k >> CODE_BITS
+            quiet = key < ORDER_ESCAPE
+            if prune_quiet and quiet and searched:
+                if static + 150 * depth > best:
+                    best = static + 150 * depth
+                continue
+            s2 = self._play(c, s)
+            loser = pos.loser
+            if loser >= 0:
+                sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
+            elif not searched:
+                sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
+            else:
+                r = 0
+                if opts.lmr and quiet and depth >= 3 and searched >= 3 and not in_danger:
+                    r = 1 if searched < 12 else 2
+                    if r >= depth - 1:
+                        r = depth - 2
+                sc = -self._negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, s2, True)
+                if r and sc > alpha:
+                    sc = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1, s2, True)
+                if alpha < sc < beta:
+                    sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
+            self._unplay()
+            searched += 1
+            if sc > best:
+                best = sc
+                if sc > alpha:
+                    alpha = sc
+                    best_move = c
+                    if pv_node:
+                        pv[ply] = [c] + pv[ply + 1] if loser < 0 else [c]
+                    if sc >= beta:
+                        if quiet or key < ORDER_CAPTURE:
+                            if c != k1:
+                                killers[1] = k1
+                                killers[0] = c
+                            v = hist.get(c, 0) + depth * depth
+                            hist[c] = v
+                            if v > HISTORY_MAX:
+                                self.history[stm] = {m: x >> 1 for m, x in hist.items() if x > 1}
+                        break
+        path.discard(h)
+        if best == -INF:
+            best = alpha
+        flag = LOWER if best >= beta else (EXACT if best > orig_alpha else UPPER)
+        self._store(h, depth, flag, best, ply, best_move or tt_move)
+        return best
+
+    def _store(self, h: int, depth: int, flag: int, score: int, ply: int, move: int) -> None:
+        if score >= MATE_BOUND:
+            score += ply
+        elif score <= -MATE_BOUND:
+            score -= ply
+        self.tt[h] = (depth, flag, score, move)
+
+    def _free_kill(self, my_path: int) -> int:
+        """A move off our beam (the beam then fires unchanged into the enemy royal), verified."""
+        pos = self.pos
+        for c in pos.variant.generate(pos):
+            frm = c & 255
+            to = c >> 8 & 255
+            if not (my_path >> frm & 1 or my_path >> to & 1 or c >> 18):
+                pos._make(c, None)
+                won = pos.loser == pos.turn
+                pos._unmake()
+                if won:
+                    return c
+        return 0
+
+    def _leaf(self, ply: int, s: int) -> int:
+        """Plain static evaluation (quiescence switched off)."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+        self.pv[ply] = _EMPTY
+        stm = self.pos.turn
+        mine, theirs = self._beams(stm)
+        return self.ev.evaluate(self.board, stm, s, self._royal_squares(self.board), mine, theirs)
+
+    # ------------------------------------------------------------------ quiescence
+    def _qsearch(self, alpha: int, beta: int, ply: int, s: int, qply: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+        self.pv[ply] = _EMPTY
+        pos = self.pos
+        board = self.board
+        stm = pos.turn
+        opp = stm ^ 1
+        ev = self.ev
+        is_royal = ev.is_royal
+        mine, theirs = self._beams(stm)
+        my_stop, my_effect, my_path, _ = mine
+        if my_effect == DESTROY:
+            victim = board[my_stop]
+            if is_royal[victim] and victim >> 2 & 1 == opp:
+                return MATE - ply - 1
+        their_stop, their_effect, _, _ = theirs
+        if their_effect == DESTROY:
+            victim = board[their_stop]
+            if is_royal[victim] and victim >> 2 & 1 == stm:
+                return self._evasions(alpha, beta, ply, s, qply)
+        stand = ev.evaluate(board, stm, s, self._royal_squares(board), mine, theirs)
+        if stand >= beta or qply >= self.max_q or ply >= MAX_PLY:
+            return stand
+        if stand + self.delta_margin <= alpha:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        best = stand
+        play = self._play
+        unmake = pos._unmake
+        stack = pos._stack
+        value = ev.value
+        for c in pos.variant.generate(pos):
+            frm = c & 255
+            to = c >> 8 & 255
+            if not (my_path >> frm & 1 or my_path >> to & 1 or c >> 18):
+                continue
+            s2 = play(c, s)
+            loser = pos.loser
+            if loser >= 0:
+                unmake()
+                if loser == opp:
+                    return MATE - ply - 1
+                continue
+            removed = stack[-1][2]
+            if not removed:
+                unmake()
+                continue
+            gain = 0
+            for i in range(1, len(removed), 2):
+                v = value[removed[i]]
+                gain += v if removed[i] >> 2 & 1 == opp else -v
+            if gain <= 0:
+                unmake()
+                continue
+            sc = -self._qsearch(-beta, -alpha, ply + 1, s2, qply + 1)
+            unmake()
+            if sc > best:
+                best = sc
+                if sc > alpha:
+                    alpha = sc
+                    if sc >= beta:
+                        break
+        return best
+
+    def _evasions(self, alpha: int, beta: int, ply: int, s: int, qply: int) -> int:
+        """Our royal is in the enemy beam: only moves that take it out of the beam matter."""
+        pos = self.pos
+        board = self.board
+        stm = pos.turn
+        opp = stm ^ 1
+        is_royal = self.ev.is_royal
+        rays = self.ev.rays
+        lasers = pos.lasers
+        best = -(MATE - ply - 2)  # nothing parries: the enemy shot lands next move
+        if best >= beta:
+            return best
+        for c in pos.variant.generate(pos):
+            s2 = self._play(c, s)
+            loser = pos.loser
+            if loser >= 0:
+                self._unplay()
+                if loser == opp:
+                    return MATE - ply - 1
+                continue
+            e = lasers[opp]
+            if e >= 0:
+                hit = fire(board, rays, e, board[e] & 3)
+                if hit >= 0 and is_royal[board[hit]] and board[hit] >> 2 & 1 == stm:
+                    self._unplay()
+                    continue
+            sc = -self._qsearch(-beta, -max(alpha, best), ply + 1, s2, qply + 1)
+            self._unplay()
+            if sc > best:
+                best = sc
+                if sc >= beta:
+                    break
+        return best

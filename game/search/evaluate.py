@@ -1,0 +1,305 @@
+"""Static evaluation that sees the laser: material, beam threats, royal exposure, placement.
+
+Everything is scored from the side to move, in centi-units (a Pyramid is worth about 100).
+The evaluation is split so the search can keep most of it incremental:
+
+* **material + placement** is one signed sum per position (first player positive) built from the
+  table :attr:`Evaluator.psq` (``psq[code << 7 | square]``); the search updates it per move from the
+  squares a move touches and the pieces its shot removed, so it costs nothing at the leaves;
+* **the beams**: one trace per side (:func:`trace_beam`) gives what each laser would destroy if it
+  fired now and the squares it crosses (bitmasks); the search reuses them for move ordering;
+* **royal exposure**: four reverse traces out of each Pharaoh/King (optics are reversible, so a
+  beam leaving the royal square follows backwards every path a beam could take into it): lines
+  that end at the enemy laser (one turn from a kill), lines the enemy beam crosses (one mirror
+  from a kill), lines open to the edge, lines shut by the owner's pieces, plus adjacent guards;
+* **beam control** (laser mobility): own mirrors on one's own beam are points where one move
+  redirects the shot.
+
+Weights are per variant (:data:`WEIGHTS`), with generic defaults keyed by piece kind, so a new
+variant gets a sensible evaluation without code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from game.pieces import DESTROY, OPTICS, Kind
+from game.variants.base import Variant
+
+OFF_BOARD = -3
+MAX_HOPS = 256
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights of one variant (centi-units)."""
+
+    values: dict[int, int] = field(
+        default_factory=lambda: {
+            Kind.SPHINX: 0,
+            Kind.PHARAOH: 0,
+            Kind.SCARAB: 250,
+            Kind.PYRAMID: 100,
+            Kind.ANUBIS: 110,
+            Kind.KING: 0,
+            Kind.PAWN: 100,
+        }
+    )
+    royal_threat_value: int = 1500  # what a beam on a royal piece is "worth" in threat terms
+    tempo: int = 12
+    free_capture: float = 0.8  # the side to move's beam already hits an enemy piece: it is nearly won
+    hanging: float = 0.45  # the opponent's beam hits one of our pieces: we must spend the move on it
+    self_hit_to_move: float = 0.15  # our own beam hits our piece and we are to move (we can fix it)
+    self_hit_waiting: float = 0.25  # the opponent's beam hits its own piece (bonus for us)
+    royal_hanging: int = 450  # the opponent's beam hits our royal (we must parry now)
+    royal_self_hit: int = 120  # our own beam points at our royal (any quiet move kills it)
+    laser_line: int = 110  # a line into the royal ends at the enemy laser, which can turn onto it
+    cross_line: int = 28  # the enemy beam crosses a line into the royal (one mirror from a kill)
+    open_line: int = 7  # a line into the royal runs off the board
+    shut_line: int = 9  # a line into the royal ends on one of the owner's pieces
+    guard: int = 6  # per own piece next to the royal
+    beam_control: int = 6  # per own mirror on one's own beam
+    centre: int = 3  # per step of centrality for movable pieces
+    royal_advance: int = 14  # per rank a royal stands away from its home rank
+
+
+WEIGHTS: dict[str, Weights] = {"khet": Weights()}
+
+
+def weights_for(variant: Variant) -> Weights:
+    return WEIGHTS.get(variant.name) or WEIGHTS.setdefault(variant.name, Weights())
+
+
+@cache
+def ray_masks(width: int, height: int) -> tuple[list[int], list[int]]:
+    """``upto[(sq << 2 | d) * size + t]``: bits of the ray from ``sq`` in ``d`` up to and including
+    ``t``; ``full[sq << 2 | d]``: the whole ray to the edge."""
+    size = width * height
+    dx, dy = (0, 1, 0, -1), (1, 0, -1, 0)
+    upto = [0] * (4 * size * size)
+    full = [0] * (4 * size)
+    for sq in range(size):
+        x0, y0 = sq % width, sq // width
+        for d in range(4):
+            mask = 0
+            x, y = x0 + dx[d], y0 + dy[d]
+            while 0 <= x < width and 0 <= y < height:
+                t = y * width + x
+                mask |= 1 << t
+                upto[(sq << 2 | d) * size + t] = mask
+                x += dx[d]
+                y += dy[d]
+            full[sq << 2 | d] = mask
+    return upto, full
+
+
+def trace_beam(
+    board: list[int],
+    rays: tuple[tuple[int, ...], ...],
+    upto: list[int],
+    full: list[int],
+    size: int,
+    start: int,
+    direction: int,
+) -> tuple[int, int, int, int]:
+    """Follow a beam from ``start``: ``(stop square or -1, effect, squares mask, mirror squares mask)``.
+
+    ``effect`` is DESTROY/ABSORB at the stop square, or OFF_BOARD. The squares mask holds every
+    square the beam enters plus ``start`` itself: a move that touches none of them leaves the shot
+    exactly as it is, which is what the search's move classification relies on.
+    """
+    sq = start
+    d = direction
+    path = 1 << start
+    mirrors = 0
+    for _ in range(MAX_HOPS):
+        key = sq << 2 | d
+        for t in rays[key]:
+            if board[t]:
+                break
+        else:
+            return -1, OFF_BOARD, path | full[key], mirrors
+        path |= upto[key * size + t]
+        effect = OPTICS[board[t] << 2 | d]
+        if effect >= 0:
+            mirrors |= 1 << t
+            sq = t
+            d = effect
+            continue
+        return t, effect, path, mirrors
+    return -1, OFF_BOARD, path, mirrors
+
+
+class Evaluator:
+    """Per-variant tables and the evaluation function (see module docstring)."""
+
+    def __init__(self, variant: Variant, weights: Weights | None = None) -> None:
+        self.variant = variant
+        self.w = w = weights or weights_for(variant)
+        geo = variant.geometry
+        self.geometry = geo
+        self.size = geo.size
+        self.rays = geo.rays
+        self.upto, self.full = ray_masks(geo.width, geo.height)
+        self.is_royal = variant.is_royal
+        self.is_laser = variant.is_laser
+        # Value of each code (material) and the threat value used for beam hits.
+        self.value = [0] * 64
+        self.threat = [0] * 64
+        for code in range(8, 64):
+            kind = code >> 3
+            v = w.values.get(kind, 100)
+            self.value[code] = v
+            self.threat[code] = w.royal_threat_value if variant.is_royal[code] else v
+        self.psq = self._placement_table()
+        self.neighbours = geo.neighbours
+
+    def _placement_table(self) -> list[int]:
+        """``psq[code << 7 | sq]``: material plus placement, positive for the first player."""
+        geo = self.geometry
+        w = self.w
+        width, height = geo.width, geo.height
+        table = [0] * (64 << 7)
+        cx, cy = (width - 1) / 2, (height - 1) / 2
+        for code in range(8, 64):
+            color = code >> 2 & 1
+            sign = 1 if color == 0 else -1
+            royal = self.is_royal[code]
+            laser = self.is_laser[code]
+            for sq in range(geo.size):
+                # Seen from the owner's side: the second player's board is the 180° image.
+                rel = sq if color == 0 else geo.size - 1 - sq
+                x, y = rel % width, rel // width
+                v = self.value[code]
+                if royal and not laser:
+                    v -= w.royal_advance * y
+                elif not laser:
+                    dist = abs(x - cx) + abs(y - cy)
+                    v += int(w.centre * (cx + cy - dist) / 2)
+                table[code << 7 | sq] = sign * v
+        return table
+
+    # ------------------------------------------------------------------ whole-board helpers
+    def psq_sum(self, board: list[int]) -> int:
+        psq = self.psq
+        return sum(psq[code << 7 | sq] for sq, code in enumerate(board) if code)
+
+    def royal_squares(self, board: list[int]) -> list[int]:
+        found = [-1, -1]
+        for sq, code in enumerate(board):
+            if code and self.is_royal[code]:
+                found[code >> 2 & 1] = sq
+        return found
+
+    def beams(self, board: list[int], lasers: list[int]) -> list[tuple[int, int, int, int]]:
+        """The current trace of each side's laser (see :func:`trace_beam`)."""
+        out = []
+        for color in (0, 1):
+            e = lasers[color]
+            if e < 0:
+                out.append((-1, OFF_BOARD, 0, 0))
+            else:
+                out.append(trace_beam(board, self.rays, self.upto, self.full, self.size, e, board[e] & 3))
+        return out
+
+    # ------------------------------------------------------------------ the evaluation
+    def evaluate(
+        self,
+        board: list[int],
+        stm: int,
+        psq_sum: int,
+        royals: list[int],
+        mine: tuple[int, int, int, int],
+        theirs: tuple[int, int, int, int],
+    ) -> int:
+        """Score for the side to move ``stm``; ``mine``/``theirs`` are the two beams' traces."""
+        w = self.w
+        threat = self.threat
+        score = (psq_sum if stm == 0 else -psq_sum) + w.tempo
+
+        # What each laser would destroy if it fired now.
+        stop, effect, my_path, my_mirrors = mine
+        if effect == DESTROY:
+            victim = board[stop]
+            if victim >> 2 & 1 != stm:
+                score += int(w.free_capture * threat[victim])
+            elif self.is_royal[victim]:
+                score -= w.royal_self_hit
+            else:
+                score -= int(w.self_hit_to_move * threat[victim])
+        stop, effect, their_path, their_mirrors = theirs
+        if effect == DESTROY:
+            victim = board[stop]
+            if victim >> 2 & 1 == stm:
+                score -= w.royal_hanging if self.is_royal[victim] else int(w.hanging * threat[victim])
+            else:
+                score += int(w.self_hit_waiting * threat[victim])
+
+        # Beam control: own mirrors on one's own beam are redirection points.
+        own = 0
+        m = my_mirrors
+        while m:
+            low = m & -m
+            m ^= low
+            if (board[low.bit_length() - 1] >> 2 & 1) == stm:
+                own += 1
+        m = their_mirrors
+        while m:
+            low = m & -m
+            m ^= low
+            if (board[low.bit_length() - 1] >> 2 & 1) != stm:
+                own -= 1
+        score += w.beam_control * own
+
+        # Royal exposure: lines into each royal, traced backwards from it.
+        r = royals[stm]
+        if r >= 0:
+            score -= self._exposure(board, r, stm, their_path)
+        r = royals[stm ^ 1]
+        if r >= 0:
+            score += self._exposure(board, r, stm ^ 1, my_path)
+        return score
+
+    def _exposure(self, board: list[int], r: int, color: int, enemy_path: int) -> int:
+        """How open the royal of ``color`` on ``r`` is to the enemy laser (higher = worse)."""
+        w = self.w
+        rays = self.rays
+        upto = self.upto
+        full = self.full
+        size = self.size
+        is_laser = self.is_laser
+        danger = 0
+        for d0 in range(4):
+            sq = r
+            d = d0
+            line = 0
+            for _ in range(MAX_HOPS):
+                key = sq << 2 | d
+                for t in rays[key]:
+                    if board[t]:
+                        break
+                else:
+                    line |= full[key]
+                    danger += w.open_line
+                    break
+                line |= upto[key * size + t]
+                code = board[t]
+                effect = OPTICS[code << 2 | d]
+                if effect >= 0:
+                    sq = t
+                    d = effect
+                    continue
+                if (code >> 2 & 1) == color:
+                    danger -= w.shut_line
+                elif is_laser[code] and (code & 3) != (d + 2) & 3:
+                    danger += w.laser_line
+                break
+            if line & enemy_path:
+                danger += w.cross_line
+        guards = 0
+        for t in self.neighbours[r]:
+            code = board[t]
+            if code and (code >> 2 & 1) == color:
+                guards += 1
+        return danger - w.guard * guards
