@@ -9,19 +9,23 @@ import time
 from game.errors import LaserChessError
 from game.perft import divide, perft
 from game.position import Position
-from game.variants import VARIANTS
+from game.variants import VARIANTS, RuleOptions
 
 
 def position_from_args(args: argparse.Namespace) -> Position:
+    options = RuleOptions(zombies=not getattr(args, "no_zombies", False))
     if args.fen:
-        return Position.from_fen(args.fen, args.variant)
-    return Position.setup(args.setup, args.variant)
+        return Position.from_fen(args.fen, args.variant, options)
+    return Position.setup(args.setup, args.variant, options)
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set")
     parser.add_argument("--setup", default=None, help="named setup (default: the variant's first)")
     parser.add_argument("--fen", default=None, help="a position string instead of a setup")
+    parser.add_argument(
+        "--no-zombies", action="store_true", help="Leiserchess 2017 without zombies (the 2016 rules)"
+    )
 
 
 def cmd_perft(args: argparse.Namespace) -> int:

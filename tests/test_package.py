@@ -46,3 +46,8 @@ def test_cli_reports_bad_input_clearly():
     assert out.returncode == 2 and out.stderr.startswith("error: the side to move is missing")
     out = run_cli("perft", "--setup", "nope")
     assert out.returncode == 2 and "no setup named 'nope'" in out.stderr
+
+
+def test_cli_perft_leiserchess_zombies_switch():
+    out = run_cli("perft", "--variant", "leiserchess2017", "--no-zombies", "--depth", "2")
+    assert out.returncode == 0 and "perft(2) = 4227" in out.stdout
