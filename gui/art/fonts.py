@@ -34,3 +34,26 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         f = pygame.font.Font(None, size)
         f.set_bold(bold)
         return f
+
+
+def wrap_text(f: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (long words are split)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if f.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            while f.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and f.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines

@@ -1,0 +1,390 @@
+"""The application: window, main loop, the one pygame-gui UIManager, the screen stack, settings,
+sound and notices. ``python main.py`` calls :func:`main`.
+
+The frame loop (:meth:`App.step`): pygame-gui processes each event first, the top screen gets
+the ones it did not consume; then everything updates; then the top screen draws, the widgets
+draw over it, and notices over those; then the clock waits for the next frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from gui import paths
+from gui.audio import CLICK, Audio
+from gui.screen import ScreenManager, ScreenRegistry
+from gui.settings import MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
+from gui.widgets.toast import ERROR, INFO, Toasts
+
+log = logging.getLogger(__name__)
+
+APP_TITLE = "Laser Chess"
+ACTIVE_FPS = 60
+BACKGROUND_FPS = 12  # when the window is hidden or unfocused
+SETTINGS_SAVE_DELAY = 0.5  # seconds after the last change before settings.json is written
+
+
+def load_theme() -> dict[str, Any] | None:
+    """The theme JSON from assets/, with image paths made absolute; None if it cannot be read."""
+    path = paths.assets_dir() / "theme.json"
+    try:
+        theme = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        log.error("theme %s not loaded: %s", path, exc)
+        return None
+    if not isinstance(theme, dict):
+        return None
+    for block in theme.values():
+        images = block.get("images") if isinstance(block, dict) else None
+        if isinstance(images, dict):
+            for image in images.values():
+                if isinstance(image, dict) and "path" in image:
+                    image["path"] = str(paths.assets_dir() / image["path"])
+    return theme
+
+
+class App:
+    """One window and everything in it. Create it, then call :meth:`run` (or :meth:`step`)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        *,
+        fullscreen: bool | None = None,
+        sound: bool = True,
+        start_screen: str = "menu",
+        persist: bool = True,
+    ) -> None:
+        """``persist=False`` starts from default settings and never writes settings.json
+        (screenshot mode)."""
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.settings_path = paths.settings_path()
+        self.persist = persist
+        loaded = load_settings(self.settings_path) if persist else LoadResult(Settings())
+        self.settings: Settings = loaded.settings
+        self.settings_version = 0
+        self.toasts = Toasts()
+        self._save_at: float | None = None
+        self.time = 0.0
+        self.running = True
+        self.focused = True
+        self.frames = 0
+
+        if size is not None:
+            self.settings.window_width = max(MIN_WINDOW[0], size[0])
+            self.settings.window_height = max(MIN_WINDOW[1], size[1])
+        if fullscreen is not None:
+            self.settings.display_mode = "fullscreen" if fullscreen else "windowed"
+        self._pending_display_mode: str | None = None
+        pygame.display.set_caption(APP_TITLE)
+        self._set_icon()
+        self.surface = self._open_window(self.settings.fullscreen)
+
+        theme = load_theme()
+        self.ui = pygame_gui.UIManager(self.window_size, theme, enable_live_theme_updates=False)
+        if theme is None:
+            self.notify("The theme file could not be read; plain widgets are used.", ERROR)
+        self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, enabled=sound)
+
+        self.registry = ScreenRegistry()
+        from gui.screens import register_builtin_screens
+
+        register_builtin_screens(self.registry)
+        self.screens = ScreenManager(self, self.registry)
+        self.clock = pygame.time.Clock()
+
+        if loaded.notice:
+            self.notify(loaded.notice, ERROR if loaded.moved_to else INFO)
+        if loaded.needs_save:
+            self.save_settings()
+        self.screens.push(start_screen)
+        self.audio.start_music()
+
+    # ------------------------------------------------------------ window
+    @property
+    def window_size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def _set_icon(self) -> None:
+        try:
+            from game.pieces import Kind
+            from gui.art.pieces import piece_surface
+
+            pygame.display.set_icon(piece_surface(Kind.SPHINX, 0, 1, 64, "lapis"))
+        except (pygame.error, ValueError) as exc:  # an icon is not worth failing for
+            log.info("window icon not set: %s", exc)
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error as exc:
+                self.settings.display_mode = "windowed"
+                self.notify(f"Full screen is not available here ({exc}).", ERROR)
+        size = (
+            max(MIN_WINDOW[0], self.settings.window_width),
+            max(MIN_WINDOW[1], self.settings.window_height),
+        )
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():  # the Window API for display windows is still settling
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error, ValueError):
+            pass
+        return surface
+
+    def set_display_mode(self, mode: str) -> None:
+        """Switch between "windowed" and "fullscreen" at the start of the next frame."""
+        if mode in ("windowed", "fullscreen"):
+            self._pending_display_mode = mode
+
+    def toggle_fullscreen(self) -> None:
+        self.update_settings(display_mode="windowed" if self.settings.fullscreen else "fullscreen")
+
+    def _apply_display_mode(self) -> None:
+        mode = self._pending_display_mode
+        self._pending_display_mode = None
+        if mode is None:
+            return
+        want_full = mode == "fullscreen"
+        current_full = bool(self.surface.get_flags() & pygame.FULLSCREEN)
+        if want_full == current_full:
+            return
+        self.surface = self._open_window(want_full)
+        self._relayout()
+
+    def _on_window_resized(self, size: tuple[int, int]) -> None:
+        if self.surface.get_flags() & pygame.FULLSCREEN:
+            return
+        w, h = max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1]))
+        if (w, h) != self.surface.get_size():
+            self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        if (w, h) != self.settings.window_size:
+            self.settings.window_width, self.settings.window_height = w, h
+            self._schedule_save()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.ui.set_window_resolution(self.window_size)
+        self.screens.resize(self.window_size)
+
+    # ------------------------------------------------------------ settings
+    def update_settings(self, **changes: Any) -> None:
+        """Change settings, apply them at once (volumes, display mode) and save soon after."""
+        for key, value in changes.items():
+            if not hasattr(self.settings, key):
+                raise AttributeError(f"no setting called {key!r}")
+            setattr(self.settings, key, value)
+        if "music_volume" in changes:
+            self.audio.set_music_volume(self.settings.music_volume)
+        if "sfx_volume" in changes:
+            self.audio.set_sfx_volume(self.settings.sfx_volume)
+        if "display_mode" in changes:
+            self.set_display_mode(self.settings.display_mode)
+        self.settings_version += 1
+        self._schedule_save()
+
+    def replace_settings(self, settings: Settings) -> None:
+        """Put a whole new Settings object in place (e.g. restore defaults), keeping the window size."""
+        settings.window_width, settings.window_height = self.settings.window_size
+        changes = {f: getattr(settings, f) for f in settings.to_json() if f != "version"}
+        self.update_settings(**changes)
+
+    def _schedule_save(self) -> None:
+        self._save_at = self.time + SETTINGS_SAVE_DELAY
+
+    def save_settings(self) -> bool:
+        """Write settings.json now; a failure is shown as a notice, never raised."""
+        self._save_at = None
+        if not self.persist:
+            return True
+        try:
+            save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            self.notify(f"Settings could not be saved to {self.settings_path}: {exc.strerror or exc}", ERROR)
+            return False
+        return True
+
+    # ------------------------------------------------------------ notices
+    def notify(self, text: str, kind: str = INFO, seconds: float | None = None) -> None:
+        """Show a notice at the bottom of the window."""
+        self.toasts.show(text, kind, seconds)
+
+    # ------------------------------------------------------------ main loop
+    def request_quit(self) -> None:
+        """The window's close button: ask the top screen, then quit."""
+        top = self.screens.top
+        if top is None:
+            self.quit()
+        else:
+            top.request_leave(self.quit)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one event: app-wide keys and window events, then pygame-gui, then the top screen."""
+        if event.type == pygame.QUIT:
+            self.request_quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._on_window_resized(event.size)
+            return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.focused = False
+        elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.focused = True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.toasts.handle_event(event, self.window_size):
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.audio.play(CLICK)
+        if self.ui.process_events(event):
+            return
+        top = self.screens.top
+        if top is not None:
+            top.handle_event(event)
+
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame. ``dt`` fixes the frame time (tests, screenshots); otherwise the clock
+        paces the loop. Returns False once the app should stop."""
+        if dt is None:
+            dt = min(0.1, self.clock.get_time() / 1000.0) if self.frames else 0.0
+        self._apply_display_mode()
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return False
+        self._apply_display_mode()
+        self.time += dt
+        self.ui.update(dt)
+        top = self.screens.top
+        if top is not None:
+            top.update(dt)
+        self.toasts.update(dt)
+        if self._save_at is not None and self.time >= self._save_at:
+            self.save_settings()
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    def draw(self) -> None:
+        top = self.screens.top
+        self.surface.fill((12, 13, 18))
+        if top is not None:
+            top.draw(self.surface)
+        self.ui.draw_ui(self.surface)
+        if top is not None:
+            top.draw_overlay(self.surface)
+        self.toasts.draw(self.surface)
+
+    @property
+    def target_fps(self) -> int:
+        return ACTIVE_FPS if self.focused else BACKGROUND_FPS
+
+    def run(self, measure_startup_from: float | None = None) -> int:
+        """The main loop; returns the process exit code."""
+        try:
+            while self.running:
+                if not self.step():
+                    break
+                if measure_startup_from is not None:
+                    elapsed = time.perf_counter() - measure_startup_from
+                    print(f"start-up to the first main-menu frame: {elapsed * 1000:.0f} ms")
+                    break
+                self.clock.tick(self.target_fps)
+        finally:
+            self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        """Leave every screen (they save what they must), save settings, close audio and window."""
+        try:
+            self.screens.clear()
+        finally:
+            if self._save_at is not None:
+                self.save_settings()
+            self.audio.shutdown()
+            pygame.display.quit()
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
+    if w < MIN_WINDOW[0] or h < MIN_WINDOW[1] or w > 10000 or h > 10000:
+        raise argparse.ArgumentTypeError(f"size must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}")
+    return (w, h)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="main.py", description="Laser Chess: Khet 2.0 and Leiserchess.")
+    parser.add_argument(
+        "--data-dir", metavar="DIR", help="folder for settings.json and saves/ (default: here)"
+    )
+    parser.add_argument(
+        "--screenshots",
+        metavar="DIR",
+        help="render every screen headlessly and write one PNG per screen to DIR, then exit",
+    )
+    parser.add_argument("--size", type=_parse_size, metavar="WxH", help="window size, e.g. 1280x720")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", action="store_true", default=None, help="start in full screen")
+    mode.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
+    parser.add_argument("--no-sound", action="store_true", help="do not open the audio device")
+    parser.add_argument(
+        "--measure-startup",
+        action="store_true",
+        help="print the time from launch to the first main-menu frame, then exit",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, started: float | None = None) -> int:
+    """Entry point: parse the command line, then run the app (or write screenshots)."""
+    started = time.perf_counter() if started is None else started
+    args = build_parser().parse_args(argv)
+    if args.data_dir:
+        paths.set_data_dir(args.data_dir)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.screenshots:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        from gui.screenshots import take_screenshots
+
+        app = App(args.size or (1280, 720), fullscreen=False, sound=not args.no_sound, persist=False)
+        try:
+            written = take_screenshots(app, Path(args.screenshots))
+        except OSError as exc:
+            print(f"screenshots not written: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            app.shutdown()
+        for path in written:
+            print(path)
+        return 0
+    try:
+        app = App(args.size, fullscreen=args.fullscreen, sound=not args.no_sound)
+    except pygame.error as exc:
+        print(f"Laser Chess could not open its window: {exc}", file=sys.stderr)
+        return 1
+    return app.run(measure_startup_from=started if args.measure_startup else None)

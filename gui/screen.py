@@ -1,0 +1,276 @@
+"""Screens and the stack that holds them.
+
+A :class:`Screen` is one full-window page. The :class:`ScreenManager` keeps a stack: the top
+screen receives events, updates and draws; the ones below are suspended (their widgets hidden)
+until they are on top again. Screens are created by name from a :class:`ScreenRegistry`, which is
+also what the main menu asks to decide which buttons to show.
+
+Writing a screen::
+
+    class MyScreen(Screen):
+        name = "mine"
+        title = "My screen"
+
+        def build(self, root, size):          # create pygame-gui widgets inside ``root``
+            self.ok = UIButton(..., container=root)
+
+        def handle_event(self, event):        # events pygame-gui did not consume
+            if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok:
+                self.app.screens.pop()
+                return True
+            return super().handle_event(event)  # Esc = back, home button = main menu
+
+        def draw(self, surface):              # custom drawing under the widgets
+            ...
+
+    registry.register("mine", MyScreen, menu_label="Mine", menu_order=25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+
+if TYPE_CHECKING:
+    from gui.app import App
+
+
+class Screen:
+    """One page of the app. Override :meth:`build`, :meth:`handle_event`, :meth:`update` and
+    :meth:`draw`; call the base class for the default Esc / home behaviour."""
+
+    name: ClassVar[str] = "screen"
+    title: ClassVar[str] = ""
+    show_home_button: ClassVar[bool] = True
+
+    def __init__(self, app: App, **_: Any) -> None:
+        self.app = app
+        self.root: UIContainer | None = None
+        self.home_button: pygame_gui.elements.UIButton | None = None
+        self.built_size: tuple[int, int] | None = None
+        self.active = False
+
+    # ------------------------------------------------------------ lifecycle (called by the manager)
+    def enter(self) -> None:
+        """The screen becomes the top of the stack for the first time: build its widgets."""
+        self.active = True
+        self._build()
+
+    def exit(self) -> None:
+        """The screen leaves the stack for good: remove its widgets, release what it holds."""
+        self.active = False
+        self._teardown()
+
+    def suspend(self) -> None:
+        """Another screen was pushed on top: hide the widgets, keep the state."""
+        self.active = False
+        if self.root is not None:
+            self.root.hide()
+
+    def resume(self) -> None:
+        """On top again (the screen above was popped): show the widgets (rebuilt if resized)."""
+        self.active = True
+        if self.root is None or self.built_size != self.app.window_size:
+            self._teardown()
+            self._build()
+        else:
+            self.root.show()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay the screen out again."""
+        if self.active:
+            self._teardown()
+            self._build()
+
+    def _build(self) -> None:
+        size = self.app.window_size
+        self.root = UIContainer(pygame.Rect((0, 0), size), self.app.ui)
+        self.built_size = size
+        if self.show_home_button:
+            from gui.widgets.home_button import make_home_button
+
+            self.home_button = make_home_button(self.app.ui, self.root, size)
+        self.build(self.root, size)
+
+    def _teardown(self) -> None:
+        if self.root is not None:
+            self.teardown()
+            self.root.kill()
+        self.root = None
+        self.home_button = None
+
+    # ------------------------------------------------------------ to override
+    def build(self, root: UIContainer, size: tuple[int, int]) -> None:
+        """Create the screen's widgets inside ``root`` for a window of ``size``."""
+
+    def teardown(self) -> None:
+        """Called before the widgets are removed (forget references to them here)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """An event pygame-gui did not consume. Returns True if the screen used it."""
+        home = self.home_button
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and home is not None and event.ui_element is home:
+            self.app.screens.home()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        """Esc: go back one screen."""
+        self.app.screens.pop()
+
+    def update(self, dt: float) -> None:
+        """Advance animations and poll background work; ``dt`` in seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the screen under the widgets. Must not change state."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Draw over the widgets (drag images, effects). Must not change state."""
+
+    def request_leave(self, proceed: Callable[[], None]) -> None:
+        """The user wants to leave this screen (back, home, quit): call ``proceed`` when that is
+        fine. A game in progress can ask first and call ``proceed`` later, or never."""
+        proceed()
+
+    @property
+    def animating(self) -> bool:
+        """True while something moves on screen (the app keeps full frame rate)."""
+        return False
+
+
+@dataclass(frozen=True)
+class ScreenEntry:
+    """How to make a screen: its factory, and its main-menu button (if any)."""
+
+    name: str
+    factory: Callable[..., Screen]
+    menu_label: str | None = None
+    menu_order: int = 100
+    screenshot: Callable[[App], Screen] | None = None  # a representative instance for --screenshots
+
+
+class ScreenRegistry:
+    """Named screen factories. The main menu shows a button for each entry with a menu label."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, ScreenEntry] = {}
+
+    def register(
+        self,
+        name: str,
+        factory: Callable[..., Screen],
+        *,
+        menu_label: str | None = None,
+        menu_order: int = 100,
+        screenshot: Callable[[App], Screen] | None = None,
+    ) -> None:
+        self._entries[name] = ScreenEntry(name, factory, menu_label, menu_order, screenshot)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def get(self, name: str) -> ScreenEntry:
+        try:
+            return self._entries[name]
+        except KeyError:
+            raise KeyError(f"no screen registered as {name!r}") from None
+
+    def entries(self) -> list[ScreenEntry]:
+        return list(self._entries.values())
+
+    def menu_entries(self) -> list[ScreenEntry]:
+        """Entries with a main-menu button, in menu order."""
+        return sorted((e for e in self._entries.values() if e.menu_label), key=lambda e: e.menu_order)
+
+
+class ScreenManager:
+    """The stack of screens: push / pop / replace / home. The bottom screen is never popped."""
+
+    def __init__(self, app: App, registry: ScreenRegistry) -> None:
+        self.app = app
+        self.registry = registry
+        self.stack: list[Screen] = []
+
+    @property
+    def top(self) -> Screen | None:
+        return self.stack[-1] if self.stack else None
+
+    def create(self, name: str, **kwargs: Any) -> Screen:
+        return self.registry.get(name).factory(self.app, **kwargs)
+
+    def _resolve(self, screen: Screen | str, kwargs: dict[str, Any]) -> Screen:
+        return self.create(screen, **kwargs) if isinstance(screen, str) else screen
+
+    def push(self, screen: Screen | str, **kwargs: Any) -> Screen:
+        """Put a screen (or a new screen by registered name) on top."""
+        new = self._resolve(screen, kwargs)
+        if self.stack:
+            self.stack[-1].suspend()
+        self.stack.append(new)
+        new.enter()
+        return new
+
+    def pop(self, *, ask: bool = True) -> None:
+        """Leave the top screen (asking it first unless ``ask`` is False); never the last one."""
+        if len(self.stack) <= 1:
+            return
+        top = self.stack[-1]
+        if ask:
+            top.request_leave(lambda: self._pop_exact(top))
+        else:
+            self._pop_exact(top)
+
+    def _pop_exact(self, screen: Screen) -> None:
+        if len(self.stack) <= 1 or self.stack[-1] is not screen:
+            return  # the stack changed while the screen was asking
+        self.stack.pop().exit()
+        self.stack[-1].resume()
+
+    def replace(self, screen: Screen | str, **kwargs: Any) -> Screen:
+        """Swap the top screen for another (no asking: the caller decided)."""
+        new = self._resolve(screen, kwargs)
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(new)
+        new.enter()
+        return new
+
+    def home(self) -> None:
+        """Back to the bottom screen (the main menu), asking the top screen first."""
+        if len(self.stack) <= 1:
+            return
+        top = self.stack[-1]
+        top.request_leave(lambda: self._home_from(top))
+
+    def _home_from(self, screen: Screen) -> None:
+        if not self.stack or self.stack[-1] is not screen:
+            return
+        while len(self.stack) > 1:
+            self.stack.pop().exit()
+        self.stack[-1].resume()
+
+    def reset(self, screen: Screen | str, **kwargs: Any) -> Screen:
+        """Clear the stack and start again from ``screen`` (no asking)."""
+        self.clear()
+        return self.push(screen, **kwargs)
+
+    def clear(self) -> None:
+        """Exit every screen, top first (at shutdown)."""
+        while self.stack:
+            self.stack.pop().exit()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Relay a window resize to the top screen (the others rebuild when resumed)."""
+        if self.stack:
+            self.stack[-1].resize(size)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.stack]

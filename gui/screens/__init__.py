@@ -1,0 +1,20 @@
+"""The app's screens and their registration.
+
+:func:`register_builtin_screens` is the one place that lists them. A screen with a
+``menu_label`` gets a main-menu button; the menu shows buttons only for registered screens.
+Names the menu knows: ``config`` ("Play", order 10), ``editor`` ("Board editor", 20),
+``browser`` ("Past games", 30), ``settings`` ("Settings", 40). Screens reached from other
+screens (``game``, ``replay``) register without a label.
+"""
+
+from __future__ import annotations
+
+from gui.screen import ScreenRegistry
+
+
+def register_builtin_screens(registry: ScreenRegistry) -> None:
+    from gui.screens.menu import MainMenuScreen
+    from gui.screens.settings import SettingsScreen
+
+    registry.register("menu", MainMenuScreen)
+    registry.register("settings", SettingsScreen, menu_label="Settings", menu_order=40)

@@ -1,0 +1,166 @@
+"""The main menu: the title over an animated laser show, and a button for every registered screen
+that has a menu label (Play, Board editor, Past games, Settings), plus Quit.
+
+Keyboard: Up/Down (or Tab) choose a button, Enter or Space presses it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import metadata
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton
+
+from gui.art.fonts import font
+from gui.layout import px, style, ui_scale
+from gui.screen import Screen, ScreenEntry
+from gui.widgets.backdrop import LaserShow, draw_glass_panel, glow_text
+
+TITLE = "LASER CHESS"
+SUBTITLE = "KHET 2.0  \u00b7  LEISERCHESS"
+
+
+@lru_cache(maxsize=8)
+def _title_images(size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
+    scale = ui_scale(size)
+    title = glow_text(
+        TITLE, font(round(84 * scale), bold=True), (255, 236, 170), (214, 150, 58), (255, 70, 40)
+    )
+    sub_font = font(round(19 * scale), bold=True)
+    spaced = " ".join(SUBTITLE)
+    subtitle = sub_font.render(spaced.replace("   ", "  "), True, (214, 190, 140))
+    return title, subtitle
+
+
+def _version() -> str:
+    try:
+        return "v" + metadata.version("laser-chess")
+    except metadata.PackageNotFoundError:
+        return "development version"
+
+
+class MainMenuScreen(Screen):
+    name = "menu"
+    title = "Main menu"
+    show_home_button = False
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, **kwargs)
+        self.show = LaserShow()
+        self.buttons: list[tuple[UIButton, ScreenEntry | None]] = []
+        self.focus: int | None = None
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.subtitle_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.version = _version()
+
+    # ------------------------------------------------------------ layout
+    def build(self, root: UIContainer, size: tuple[int, int]) -> None:
+        w, h = size
+        entries: list[ScreenEntry | None] = [*self.app.registry.menu_entries(), None]
+        title, subtitle = _title_images(size)
+        button_w = min(px(400, size), max(px(300, size), int(w * 0.26)))
+        button_h = px(56, size)
+        gap = px(14, size)
+        column_h = len(entries) * button_h + (len(entries) - 1) * gap
+        title_top = int(h * 0.07)
+        self.title_rect = title.get_rect(midtop=(w // 2, title_top))
+        self.subtitle_rect = subtitle.get_rect(midtop=(w // 2, self.title_rect.bottom - px(10, size)))
+        space_top = self.subtitle_rect.bottom + px(34, size)
+        space_bottom = h - px(56, size)
+        top = max(space_top + px(26, size), space_top + (space_bottom - space_top - column_h) // 2)
+        self.buttons = []
+        for i, entry in enumerate(entries):
+            rect = pygame.Rect(0, 0, button_w, button_h)
+            rect.midtop = (w // 2, top + i * (button_h + gap))
+            label = entry.menu_label if entry is not None else "Quit"
+            button = UIButton(rect, label, manager=self.app.ui, container=root, object_id=style("menu", size))
+            self.buttons.append((button, entry))
+        first, last = self.buttons[0][0].rect, self.buttons[-1][0].rect
+        self.panel_rect = pygame.Rect(first.left, first.top, first.width, last.bottom - first.top).inflate(
+            px(56, size), px(56, size)
+        )
+        keep_out = self.panel_rect.union(self.title_rect).union(self.subtitle_rect).inflate(px(20, size), 0)
+        self.show.layout(size, keep_out, self.app.settings.board_scheme, bottom_band=px(40, size))
+        if self.focus is not None:
+            self.focus = min(self.focus, len(self.buttons) - 1)
+            self.buttons[self.focus][0].select()
+
+    def teardown(self) -> None:
+        self.buttons = []
+
+    # ------------------------------------------------------------ input
+    def activate(self, entry: ScreenEntry | None) -> None:
+        if entry is None:
+            self.app.request_quit()
+        else:
+            self.app.screens.push(entry.name)
+
+    def _move_focus(self, step: int) -> None:
+        if not self.buttons:
+            return
+        if self.focus is not None:
+            self.buttons[self.focus][0].unselect()
+        self.focus = 0 if self.focus is None else (self.focus + step) % len(self.buttons)
+        self.buttons[self.focus][0].select()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for button, entry in self.buttons:
+                if event.ui_element is button:
+                    self.activate(entry)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if event.key == pygame.K_UP:
+                self._move_focus(-1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus is not None:
+                self.app.audio.play("click")
+                self.activate(self.buttons[self.focus][1])
+                return True
+            if event.key == pygame.K_ESCAPE:
+                return True  # the bottom of the stack: nothing to go back to
+        return super().handle_event(event)
+
+    # ------------------------------------------------------------ frame
+    def resume(self) -> None:
+        super().resume()
+        # the board colours may have changed in Settings
+        if self.show.scheme.name != self.app.settings.board_scheme and self.root is not None:
+            self.resize(self.app.window_size)
+
+    def update(self, dt: float) -> None:
+        self.show.update(dt)
+
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        self.show.draw(surface)
+        title, subtitle = _title_images(size)
+        surface.blit(title, self.title_rect)
+        surface.blit(subtitle, self.subtitle_rect)
+        # ornament: thin gold rules either side of the subtitle
+        y = self.subtitle_rect.centery
+        span = px(70, size)
+        for x0, x1 in (
+            (self.subtitle_rect.left - px(16, size) - span, self.subtitle_rect.left - px(16, size)),
+            (self.subtitle_rect.right + px(16, size), self.subtitle_rect.right + px(16, size) + span),
+        ):
+            pygame.draw.line(surface, (170, 134, 70), (x0, y), (x1, y), max(1, px(2, size)))
+        draw_glass_panel(surface, self.panel_rect, radius=px(20, size), alpha=185)
+        f = font(px(14, size))
+        colour = (150, 140, 122)
+        margin = px(18, size)
+        left = f.render(self.version, True, colour)
+        surface.blit(left, left.get_rect(bottomleft=(margin, size[1] - margin)))
+        right = f.render("F11 full screen  \u00b7  arrow keys and Enter to choose", True, colour)
+        surface.blit(right, right.get_rect(bottomright=(size[0] - margin, size[1] - margin)))

@@ -1,0 +1,386 @@
+"""The Settings screen: display mode, volumes, board colours, animation and learning aids.
+
+Every change applies at once (the preview board on the right shows the board settings working)
+and is saved to settings.json a moment later. "Restore defaults" asks for a second click.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
+
+from gui.art.fonts import font
+from gui.art.schemes import SCHEMES, Scheme, get_scheme
+from gui.layout import px, style, tier, ui_scale
+from gui.screen import Screen
+from gui.settings import LASER_SPEEDS, Settings
+from gui.widgets.backdrop import draw_glass_panel, floor_surface, glow_text
+from gui.widgets.home_button import home_button_rect
+from gui.widgets.settings_preview import SettingsPreview
+from gui.widgets.swatches import SwatchGrid
+
+DISPLAY_OPTIONS = {"windowed": "Windowed", "fullscreen": "Full screen"}
+SPEED_LABELS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+TOGGLES = (
+    ("show_legal_moves", "Show legal moves", "Dots on the squares the selected piece can move to"),
+    ("show_coordinates", "Show coordinates", "Files and ranks written on the board's frame"),
+    ("show_my_beam", "Show my beam", "Faintly draw where your laser would go (a learning aid)"),
+)
+CONFIRM_SECONDS = 3.0
+
+
+class SettingsScreen(Screen):
+    name = "settings"
+    title = "Settings"
+
+    def __init__(self, app, **kwargs) -> None:
+        super().__init__(app, **kwargs)
+        self.preview = SettingsPreview()
+        self.swatches: SwatchGrid | None = None
+        self.sections: list[tuple[str, pygame.Rect]] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.header_rect = pygame.Rect(0, 0, 0, 0)
+        self.preview_rect = pygame.Rect(0, 0, 0, 0)
+        self.widgets: dict[str, object] = {}
+        self.speed_buttons: dict[str, UIButton] = {}
+        self.confirm_reset = 0.0
+
+    # ------------------------------------------------------------ layout
+    def build(self, root: UIContainer, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.app.settings
+        ui = self.app.ui
+        margin = max(14, px(28, size))
+        home = home_button_rect(size)
+        self.header_rect = pygame.Rect(margin, home.top, w - 2 * margin, home.height)
+        panel_w = min(w - 2 * margin, px(1180, size) if ui_scale(size) > 1 else w - 2 * margin)
+        self.panel = pygame.Rect(0, home.bottom + px(16, size), panel_w, 0)
+        self.panel.centerx = w // 2
+        self.panel.height = h - self.panel.top - margin
+        pad = max(14, px(26, size))
+        gap = max(16, px(36, size))
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        left_w = int((inner.width - gap) * 0.5)
+        left = pygame.Rect(inner.x, inner.y, left_w, inner.height)
+        right = pygame.Rect(left.right + gap, inner.y, inner.right - left.right - gap, inner.height)
+
+        # the laser-speed buttons get a row of their own when they do not fit beside the label
+        seg_font = font({"s": 12, "m": 15, "l": 19}[tier(size)], bold=True)
+        seg_need = max(seg_font.size(text)[0] for text in SPEED_LABELS.values()) + 16
+        label_font = font({"s": 14, "m": 16, "l": 20}[tier(size)])
+        widest = max(label_font.size(text)[0] for text in ("Window", "Music", "Effects", "Laser speed"))
+        label_w = max(int(left.width * 0.3), widest + 14)
+        speed_own_row = (left.width - label_w) < len(LASER_SPEEDS) * (seg_need + 4)
+        # vertical rhythm from the space we have: 9 (or 10) rows, 4 headings, the reset button
+        unit = inner.height / (9 + int(speed_own_row) + 4 * 0.9 + 0.6)
+        row_h = int(max(24, min(px(46, size), unit)))
+        head_h = int(row_h * 0.9)
+        ctrl_h = max(24, int(row_h * 0.8))
+        ctrl_x = left.x + label_w
+        ctrl_w = left.right - ctrl_x
+        self.sections = []
+        self.widgets = {}
+        y = left.y
+
+        def heading(text: str, column: pygame.Rect, top: int) -> int:
+            rect = pygame.Rect(column.x, top, column.width, head_h)
+            UILabel(rect, text, ui, container=root, object_id=style("heading", size))
+            self.sections.append((text, rect))
+            return top + head_h
+
+        def label(text: str, top: int) -> None:
+            UILabel(
+                pygame.Rect(left.x, top, label_w - 8, row_h),
+                text,
+                ui,
+                container=root,
+                object_id=style("label", size),
+            )
+
+        def ctrl_rect(top: int, x: int = ctrl_x, width: int = ctrl_w) -> pygame.Rect:
+            return pygame.Rect(x, top + (row_h - ctrl_h) // 2, width, ctrl_h)
+
+        # Display
+        y = heading("Display", left, y)
+        label("Window", y)
+        self.widgets["display_mode"] = UIDropDownMenu(
+            list(DISPLAY_OPTIONS.values()),
+            DISPLAY_OPTIONS[s.display_mode],
+            ctrl_rect(y),
+            ui,
+            container=root,
+            object_id=style("drop", size),
+        )
+        y += row_h
+        # Sound
+        y = heading("Sound", left, y)
+        value_w = max(44, px(56, size))
+        for key, text in (("music_volume", "Music"), ("sfx_volume", "Effects")):
+            label(text, y)
+            slider = UIHorizontalSlider(
+                ctrl_rect(y, width=ctrl_w - value_w - 8),
+                round(getattr(s, key) * 100),
+                (0, 100),
+                ui,
+                container=root,
+                click_increment=5,
+                object_id=style("slider", size),
+            )
+            value = UILabel(
+                pygame.Rect(left.right - value_w, y, value_w, row_h),
+                f"{round(getattr(s, key) * 100)}%",
+                ui,
+                container=root,
+                object_id=style("value", size),
+            )
+            self.widgets[key] = slider
+            self.widgets[key + "_label"] = value
+            y += row_h
+        # Animation
+        y = heading("Animation", left, y)
+        box = max(16, int(ctrl_h * 0.8))
+        self.widgets["piece_animation"] = UICheckBox(
+            pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
+            "Slide pieces when they move",
+            ui,
+            container=root,
+            initial_state=s.piece_animation,
+            object_id=style("toggle", size),
+        )
+        y += row_h
+        label("Laser speed", y)
+        seg_x, seg_total = ctrl_x, ctrl_w
+        if speed_own_row:
+            y += row_h
+            seg_x, seg_total = left.x, left.width
+        self.speed_buttons = {}
+        seg_gap = 4
+        seg_w = (seg_total - seg_gap * (len(LASER_SPEEDS) - 1)) // len(LASER_SPEEDS)
+        for i, speed in enumerate(LASER_SPEEDS):
+            rect = ctrl_rect(y, x=seg_x + i * (seg_w + seg_gap), width=seg_w)
+            button = UIButton(rect, SPEED_LABELS[speed], ui, container=root, object_id=style("segment", size))
+            if speed == s.laser_speed:
+                button.select()
+            self.speed_buttons[speed] = button
+        y += row_h
+        # Learning aids
+        y = heading("Learning aids", left, y)
+        for key, text, tip in TOGGLES:
+            self.widgets[key] = UICheckBox(
+                pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
+                text,
+                ui,
+                container=root,
+                initial_state=getattr(s, key),
+                tool_tip_text=tip,
+                object_id=style("toggle", size),
+            )
+            y += row_h
+        # Restore defaults, at the bottom of the left column
+        reset_w = min(left.width, max(px(220, size), 170))
+        self.widgets["reset"] = UIButton(
+            pygame.Rect(left.x, left.bottom - ctrl_h, reset_w, ctrl_h),
+            "Restore defaults",
+            ui,
+            container=root,
+            object_id=style("danger", size),
+            tool_tip_text="Put every setting back to how it was at first start",
+        )
+        self.confirm_reset = 0.0
+
+        # Right column: colours, then the preview
+        ry = heading("Board colours", right, right.y)
+        label_size = max(11, px(14, size))
+        grid_area = pygame.Rect(right.x + 6, ry + 8, right.width - 12, int(right.height * 0.36))
+        self.swatches = SwatchGrid(grid_area, list(SCHEMES.values()), s.board_scheme, label_size)
+        ry = grid_area.y + self.swatches.used_height + max(8, px(14, size))
+        ry = heading("Preview", right, ry)
+        self.preview_rect = pygame.Rect(right.x, ry + 4, right.width, right.bottom - ry - 4)
+        self.preview.set_area(self.preview_rect)
+        self.preview.apply(s)
+
+    def teardown(self) -> None:
+        self.widgets = {}
+        self.speed_buttons = {}
+        self.swatches = None
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        app = self.app
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.widgets.get(
+            "display_mode"
+        ):
+            for key, text in DISPLAY_OPTIONS.items():
+                if event.text == text:
+                    app.update_settings(display_mode=key)
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            for key in ("music_volume", "sfx_volume"):
+                if event.ui_element is self.widgets.get(key):
+                    self._set_volume(key, event.value)
+                    return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL) and self._slider_input(event):
+            return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            for key in ("piece_animation", *(t[0] for t in TOGGLES)):
+                if event.ui_element is self.widgets.get(key):
+                    app.update_settings(**{key: event.type == pygame_gui.UI_CHECK_BOX_CHECKED})
+                    app.audio.play("click")
+                    return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for speed, button in self.speed_buttons.items():
+                if event.ui_element is button:
+                    self.set_laser_speed(speed)
+                    return True
+            if event.ui_element is self.widgets.get("reset"):
+                self._reset_pressed()
+                return True
+        if self.swatches is not None and event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            chosen = self.swatches.handle_event(event)
+            if chosen is not None:
+                if chosen != app.settings.board_scheme:
+                    app.update_settings(board_scheme=chosen)
+                app.audio.play("click")
+                return True
+        return super().handle_event(event)
+
+    def _set_volume(self, key: str, value: float, move_slider: bool = False) -> None:
+        percent = max(0, min(100, int(round(value))))
+        self.app.update_settings(**{key: percent / 100})
+        slider = self.widgets.get(key)
+        if move_slider and isinstance(slider, UIHorizontalSlider):
+            slider.set_current_value(percent, warn=False)
+        label = self.widgets.get(key + "_label")
+        if isinstance(label, UILabel):
+            label.set_text(f"{percent}%")
+        if key == "sfx_volume":
+            self.app.audio.play("click")  # hear the new level
+
+    def _slider_input(self, event: pygame.event.Event) -> bool:
+        """A click on a volume slider's track jumps there; the mouse wheel over it steps by 5%."""
+        pos = event.pos if event.type == pygame.MOUSEBUTTONDOWN else pygame.mouse.get_pos()
+        for key in ("music_volume", "sfx_volume"):
+            slider = self.widgets.get(key)
+            if not isinstance(slider, UIHorizontalSlider) or not slider.rect.collidepoint(pos):
+                continue
+            current = float(slider.get_current_value())
+            if event.type == pygame.MOUSEWHEEL:
+                step = 5 if (event.y or event.x) > 0 else -5
+                self._set_volume(key, current + step, move_slider=True)
+                return True
+            if event.button != 1:
+                return False
+            handle = slider.sliding_button.rect.width if slider.sliding_button is not None else 0
+            span = max(1, slider.rect.width - handle)
+            fraction = (pos[0] - slider.rect.left - handle / 2) / span
+            self._set_volume(key, max(0.0, min(1.0, fraction)) * 100, move_slider=True)
+            return True
+        return False
+
+    def set_laser_speed(self, speed: str) -> None:
+        if speed not in LASER_SPEEDS:
+            return
+        self.app.update_settings(laser_speed=speed)
+        for name, button in self.speed_buttons.items():
+            if name == speed:
+                button.select()
+            else:
+                button.unselect()
+
+    def _reset_pressed(self) -> None:
+        button = self.widgets.get("reset")
+        if self.confirm_reset <= 0:
+            self.confirm_reset = CONFIRM_SECONDS
+            if isinstance(button, UIButton):
+                button.set_text("Click again to restore")
+            return
+        self.confirm_reset = 0.0
+        self.app.replace_settings(Settings())
+        self.app.notify("All settings are back to their defaults.")
+        self.resize(self.app.window_size)  # rebuild the widgets with the new values
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        if self.confirm_reset > 0:
+            self.confirm_reset -= dt
+            if self.confirm_reset <= 0:
+                button = self.widgets.get("reset")
+                if isinstance(button, UIButton):
+                    button.set_text("Restore defaults")
+        self.preview.apply(self.app.settings)
+        self.preview.update(dt)
+
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        surface.blit(floor_surface(size, self._scheme()), (0, 0))
+        title = _title(size)
+        surface.blit(
+            title,
+            title.get_rect(midleft=(self.header_rect.x - title.get_height() // 6, self.header_rect.centery)),
+        )
+        draw_glass_panel(surface, self.panel, radius=px(18, size), alpha=215)
+        for _, rect in self.sections:
+            y = rect.bottom - 3
+            pygame.draw.line(surface, (120, 96, 52), (rect.x, y), (rect.right, y), 1)
+        if self.swatches is not None:
+            self.swatches.draw(surface)
+        self.preview.draw(surface)
+        hint = font(max(11, px(14, size))).render(
+            "Changes apply at once and are saved automatically.", True, (150, 140, 122)
+        )
+        home = home_button_rect(size)
+        hint_rect = hint.get_rect(midright=(home.left - px(18, size), home.centery))
+        if hint_rect.left > self.header_rect.x + title.get_width():
+            surface.blit(hint, hint_rect)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        # the tick of each checked checkbox (drawn here so it is crisp at every size)
+        for widget in self.widgets.values():
+            if isinstance(widget, UICheckBox) and widget.is_checked and widget.visible:
+                tick = tick_image(min(widget.rect.size))
+                surface.blit(tick, tick.get_rect(center=widget.rect.center))
+
+    def _scheme(self) -> Scheme:
+        return get_scheme(self.app.settings.board_scheme)
+
+
+@lru_cache(maxsize=8)
+def tick_image(box: int) -> pygame.Surface:
+    """A dark antialiased tick for a checkbox ``box`` pixels wide."""
+    scale = 4
+    side = max(8, box) * scale
+    big = pygame.Surface((side, side), pygame.SRCALPHA)
+    u = side / 20.0
+    points = [(5 * u, 10.5 * u), (8.6 * u, 14 * u), (15.2 * u, 6.2 * u)]
+    width = max(2, round(2.6 * u))
+    pygame.draw.lines(big, (27, 20, 8), False, points, width)
+    for point in points:
+        pygame.draw.circle(big, (27, 20, 8), point, width / 2)
+    return pygame.transform.smoothscale(big, (side // scale, side // scale))
+
+
+def _title(size: tuple[int, int]) -> pygame.Surface:
+    return _title_cached(size)
+
+
+_TITLES: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _title_cached(size: tuple[int, int]) -> pygame.Surface:
+    img = _TITLES.get(size)
+    if img is None:
+        img = glow_text(
+            "Settings", font(px(40, size), bold=True), (255, 236, 170), (214, 150, 58), (255, 90, 40)
+        )
+        if len(_TITLES) > 8:
+            _TITLES.clear()
+        _TITLES[size] = img
+    return img

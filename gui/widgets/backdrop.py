@@ -1,0 +1,438 @@
+"""Full-window backgrounds: a dark engraved-stone floor with a vignette (every screen), and the
+main menu's laser show, where beams leave Sphinxes, bounce off mirrors and blow up a target.
+
+The laser show places its pieces like a real shot (mirrors turned the right way) on both sides of
+a keep-out area (the menu's title and buttons). ``update`` advances it; ``draw`` only reads.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.pieces import Kind
+from gui.art.beam import ParticleBurst, beam_width, draw_beam
+from gui.art.board import apply_texture
+from gui.art.pieces import palette_for, piece_surface
+from gui.art.render import mix, scale_rgb
+from gui.art.schemes import Scheme, get_scheme
+
+DX = (0, 1, 0, -1)
+DY = (-1, 0, 1, 0)  # screen rows grow downward: north is -1
+
+_FLOOR_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
+def cell_size(size: tuple[int, int]) -> int:
+    return max(44, size[1] // 7)
+
+
+def floor_surface(size: tuple[int, int], scheme: Scheme) -> pygame.Surface:
+    """The dark stone floor with engraved tiles and a vignette, cached per size and scheme."""
+    key = (size, scheme.name)
+    surf = _FLOOR_CACHE.get(key)
+    if surf is not None:
+        _FLOOR_CACHE.move_to_end(key)
+        return surf
+    w, h = max(1, size[0]), max(1, size[1])
+    c = cell_size((w, h))
+    surf = pygame.Surface((w, h))
+    base = mix(scheme.backdrop, mix(scheme.dark, (0, 0, 0), 0.72), 0.55)
+    alt = mix(base, (255, 255, 255), 0.025)
+    ox, oy = _grid_origin((w, h), c)
+    for row in range(-1, h // c + 2):
+        for col in range(-1, w // c + 2):
+            surf.fill(alt if (row + col) % 2 else base, (ox + col * c, oy + row * c, c, c))
+    apply_texture(surf, surf.get_rect(), seed=23, strength=1.2)
+    lines = pygame.Surface((w, h), pygame.SRCALPHA)
+    for col in range(-1, w // c + 2):
+        x = ox + col * c
+        pygame.draw.line(lines, (0, 0, 0, 120), (x, 0), (x, h), 2)
+        pygame.draw.line(lines, (255, 255, 255, 16), (x + 2, 0), (x + 2, h), 1)
+    for row in range(-1, h // c + 2):
+        y = oy + row * c
+        pygame.draw.line(lines, (0, 0, 0, 120), (0, y), (w, y), 2)
+        pygame.draw.line(lines, (255, 255, 255, 16), (0, y + 2), (w, y + 2), 1)
+    surf.blit(lines, (0, 0))
+    surf.blit(vignette((w, h)), (0, 0))
+    _FLOOR_CACHE[key] = surf
+    if len(_FLOOR_CACHE) > 6:
+        _FLOOR_CACHE.popitem(last=False)
+    return surf
+
+
+def _grid_origin(size: tuple[int, int], c: int) -> tuple[int, int]:
+    w, h = size
+    return ((w % c) // 2 - c // 2 if (w // c) % 2 == 0 else (w % c) // 2, (h % c) // 2)
+
+
+def vignette(size: tuple[int, int], strength: int = 200) -> pygame.Surface:
+    """Dark edges fading to clear in the middle (per-pixel alpha)."""
+    sw, sh = 48, 27
+    small = pygame.Surface((sw, sh), pygame.SRCALPHA)
+    for y in range(sh):
+        for x in range(sw):
+            dx = (x + 0.5) / sw * 2 - 1
+            dy = (y + 0.5) / sh * 2 - 1
+            d = min(1.0, math.sqrt(dx * dx * 0.8 + dy * dy * 1.1))
+            small.set_at((x, y), (0, 0, 0, int(strength * d**2.4)))
+    return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
+
+
+def draw_glass_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 16, alpha: int = 200) -> None:
+    """A dark translucent panel with a soft shadow and a fine gold edge (behind widgets)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    layer, pad = _glass_panel(rect.width, rect.height, radius, alpha)
+    surface.blit(layer, (rect.x - pad, rect.y - pad))
+
+
+@lru_cache(maxsize=16)
+def _glass_panel(width: int, height: int, radius: int, alpha: int) -> tuple[pygame.Surface, int]:
+    pad = max(6, radius)
+    layer = pygame.Surface((width + pad * 2, height + pad * 2), pygame.SRCALPHA)
+    inner = pygame.Rect(pad, pad, width, height)
+    pygame.draw.rect(layer, (0, 0, 0, 150), inner.move(0, pad // 3), border_radius=radius)
+    layer = pygame.transform.gaussian_blur(layer, max(1, pad // 2))
+    pygame.draw.rect(layer, (16, 18, 25, alpha), inner, border_radius=radius)
+    top = pygame.Rect(inner.x, inner.y, inner.width, max(1, inner.height // 3))
+    sheen = pygame.Surface(top.size, pygame.SRCALPHA)
+    for y in range(top.height):
+        a = int(14 * (1 - y / top.height))
+        pygame.draw.line(sheen, (255, 255, 255, a), (0, y), (top.width, y))
+    mask = pygame.Surface(top.size, pygame.SRCALPHA)
+    mask_rect = mask.get_rect().inflate(0, radius * 2).move(0, radius)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask_rect, border_radius=radius)
+    sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    layer.blit(sheen, top)
+    pygame.draw.rect(layer, (190, 150, 80, 150), inner, 1, border_radius=radius)
+    return layer, pad
+
+
+# ----------------------------------------------------------------------------- the laser show
+
+
+@dataclass
+class _Route:
+    """One staged shot: pieces on cells (col, row), beam cells, and what happens at the end."""
+
+    pieces: dict[tuple[int, int], tuple[int, int, int]]  # cell -> (kind, colour, orientation)
+    beam: list[tuple[int, int]]  # emitter cell, each mirror cell, last cell
+    direction_out: int  # travel direction after the last cell (if the beam leaves the screen)
+    target: tuple[int, int] | None  # cell of a piece destroyed at the end
+    absorbed: bool  # ends on an Anubis shield
+    leaves: bool  # leaves the screen
+
+
+@dataclass
+class _Side:
+    region: tuple[int, int, int, int]  # col0, row0, col1, row1 (inclusive)
+    outward: int  # the horizontal direction that leads off screen rather than into the menu
+    route: _Route | None = None
+    t: float = 0.0
+    burst: ParticleBurst | None = None
+    destroyed: bool = False
+    hidden: set = field(default_factory=set)
+
+
+SPEED_CELLS = 8.0
+HOLD = 1.0
+FADE = 0.6
+PAUSE = 0.9
+
+
+def _pyramid_orientation(travel: int, out: int) -> int:
+    face = (travel + 2) & 3
+    return face if out == (face + 1) & 3 else out
+
+
+def _scarab_orientation(travel: int, out: int) -> int:
+    return 0 if out == travel ^ 1 else 1
+
+
+class LaserShow:
+    """Animated beams on the stone floor, kept clear of ``keep_out`` (the menu column)."""
+
+    def __init__(self, seed: int = 7) -> None:
+        self.rng = random.Random(seed)
+        self.size = (0, 0)
+        self.cell = 64
+        self.origin = (0, 0)
+        self.scheme = get_scheme(None)
+        self.sides: list[_Side] = []
+        self.time = 0.0
+        self._scene: pygame.Surface | None = None
+        self._scene_key: tuple | None = None
+
+    # ------------------------------------------------------------ layout
+    def layout(
+        self, size: tuple[int, int], keep_out: pygame.Rect, scheme: str | Scheme | None, bottom_band: int = 0
+    ) -> None:
+        """Stage shots for a window of ``size``, clear of ``keep_out`` and of a ``bottom_band`` of
+        pixels at the bottom (where footer text goes)."""
+        self.size = size
+        self.scheme = get_scheme(scheme)
+        self.cell = cell_size(size)
+        self.origin = _grid_origin(size, self.cell)
+        c = self.cell
+        cols = [
+            i
+            for i in range(-1, size[0] // c + 2)
+            if self._cell_rect(i, 0).left >= 0 and self._cell_rect(i, 0).right <= size[0]
+        ]
+        rows = [
+            j
+            for j in range(-1, size[1] // c + 2)
+            if self._cell_rect(0, j).top >= 0 and self._cell_rect(0, j).bottom <= size[1] - bottom_band
+        ]
+        margin = c // 4
+        left = [i for i in cols if self._cell_rect(i, 0).right <= keep_out.left - margin]
+        right = [i for i in cols if self._cell_rect(i, 0).left >= keep_out.right + margin]
+        self.sides = []
+        if rows:
+            for region_cols, outward in ((left, 3), (right, 1)):
+                if region_cols:
+                    region = (min(region_cols), min(rows), max(region_cols), max(rows))
+                    self.sides.append(_Side(region, outward))
+        for index, side in enumerate(self.sides):
+            side.route = self._new_route(side.region, side.outward)
+            side.t = -index * 1.6  # the sides take turns
+        self._scene_key = None
+
+    def _cell_rect(self, col: int, row: int) -> pygame.Rect:
+        return pygame.Rect(
+            self.origin[0] + col * self.cell, self.origin[1] + row * self.cell, self.cell, self.cell
+        )
+
+    def _centre(self, cell: tuple[int, int]) -> tuple[float, float]:
+        r = self._cell_rect(*cell)
+        return (r.x + r.w / 2, r.y + r.h / 2)
+
+    # ------------------------------------------------------------ staging
+    def _new_route(self, region: tuple[int, int, int, int], outward: int) -> _Route | None:
+        for _ in range(60):
+            route = self._try_route(region, outward)
+            if route is not None:
+                return route
+        return None
+
+    def _try_route(self, region: tuple[int, int, int, int], outward: int) -> _Route | None:
+        rng = self.rng
+        c0, r0, c1, r1 = region
+        inside = lambda c, r: c0 <= c <= c1 and r0 <= r <= r1  # noqa: E731
+        # the emitter sits on the top or bottom edge row and fires into the region
+        if rng.random() < 0.5:
+            start, travel = (rng.randint(c0, c1), r1), 0
+        else:
+            start, travel = (rng.randint(c0, c1), r0), 2
+        colour = rng.randint(0, 1)
+        pieces = {start: (Kind.SPHINX, colour, travel)}
+        beam = [start]
+        used = {start}
+        pos = start
+        turns = rng.randint(2, 4)
+        for _turn in range(turns + 1):
+            # cells available straight ahead
+            ahead = []
+            c, r = pos
+            while True:
+                c, r = c + DX[travel], r + DY[travel]
+                if not inside(c, r) or (c, r) in used:
+                    break
+                ahead.append((c, r))
+            if not ahead:
+                return None
+            last_leg = _turn == turns
+            if last_leg:
+                ending = rng.random()
+                clear_to_edge = len(ahead) == len(self._ray(pos, travel, region))
+                if ending < 0.25 and clear_to_edge and travel in (0, 2, outward):
+                    beam.append(ahead[-1])
+                    return _Route(pieces, beam, travel, None, False, True)
+                cell = rng.choice(ahead)
+                face = (travel + 2) & 3
+                if ending < 0.45:
+                    pieces[cell] = (Kind.ANUBIS, 1 - colour, face)
+                    beam.append(cell)
+                    return _Route(pieces, beam, travel, None, True, False)
+                kind = rng.choice((Kind.PYRAMID, Kind.PYRAMID, Kind.ANUBIS, Kind.PHARAOH))
+                orientation = (face + 2) & 3 if kind == Kind.PYRAMID else (face + 1) & 3
+                pieces[cell] = (kind, 1 - colour, orientation)
+                beam.append(cell)
+                return _Route(pieces, beam, travel, cell, False, False)
+            cell = rng.choice(ahead)
+            out = (travel + rng.choice((1, 3))) & 3
+            if rng.random() < 0.3:
+                pieces[cell] = (Kind.SCARAB, rng.randint(0, 1), _scarab_orientation(travel, out))
+            else:
+                pieces[cell] = (Kind.PYRAMID, rng.randint(0, 1), _pyramid_orientation(travel, out))
+            for step in ahead[: ahead.index(cell) + 1]:
+                used.add(step)
+            beam.append(cell)
+            pos, travel = cell, out
+        return None
+
+    def _ray(
+        self, pos: tuple[int, int], travel: int, region: tuple[int, int, int, int]
+    ) -> list[tuple[int, int]]:
+        c0, r0, c1, r1 = region
+        cells = []
+        c, r = pos
+        while True:
+            c, r = c + DX[travel], r + DY[travel]
+            if not (c0 <= c <= c1 and r0 <= r <= r1):
+                return cells
+            cells.append((c, r))
+
+    def _points(self, route: _Route) -> list[tuple[float, float]]:
+        points = [self._centre(cell) for cell in route.beam]
+        if route.leaves:
+            d = route.direction_out
+            x, y = points[-1]
+            far = max(self.size) + self.cell
+            points[-1] = (x + DX[d] * far, y + DY[d] * far)
+        elif len(points) >= 2:
+            # stop at the face of the last piece, not its centre
+            (ax, ay), (bx, by) = points[-2], points[-1]
+            dist = math.hypot(bx - ax, by - ay) or 1.0
+            back = self.cell * 0.3
+            points[-1] = (bx - (bx - ax) / dist * back, by - (by - ay) / dist * back)
+        return points
+
+    # ------------------------------------------------------------ animation
+    def _duration(self, route: _Route) -> float:
+        length = sum(
+            abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(route.beam, route.beam[1:], strict=False)
+        )
+        if route.leaves:
+            length += max(self.size) / self.cell
+        return max(0.3, length / SPEED_CELLS)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for side in self.sides:
+            side.t += dt
+            if side.burst is not None:
+                side.burst.update(dt)
+                if not side.burst.alive:
+                    side.burst = None
+            route = side.route
+            if route is None:
+                continue
+            travel = self._duration(route)
+            if route.target is not None and not side.destroyed and side.t >= travel:
+                side.destroyed = True
+                kind, colour, _ = route.pieces[route.target]
+                palette = palette_for(kind, colour, self.scheme)
+                side.burst = ParticleBurst(
+                    self._centre(route.target),
+                    self.cell,
+                    self.scheme.beam,
+                    (palette.body, palette.trim, palette.base),
+                    seed=self.rng.randint(0, 10**6),
+                )
+                self._scene_key = None
+            if side.t >= travel + HOLD + FADE + PAUSE:
+                side.route = self._new_route(side.region, side.outward)
+                side.t = 0.0
+                side.destroyed = False
+                self._scene_key = None
+        self._refresh_scene()
+
+    def _refresh_scene(self) -> None:
+        key = (self.size, self.scheme.name, tuple((id(s.route), s.destroyed) for s in self.sides))
+        if key == self._scene_key and self._scene is not None:
+            return
+        self._scene_key = key
+        scene = floor_surface(self.size, self.scheme).copy()
+        size = int(self.cell * 0.94)
+        for side in self.sides:
+            route = side.route
+            if route is None:
+                continue
+            for cell, (kind, colour, orientation) in route.pieces.items():
+                if side.destroyed and cell == route.target:
+                    continue
+                img = piece_surface(kind, colour, orientation, size, self.scheme)
+                scene.blit(img, img.get_rect(center=self._centre(cell)))
+        dim = pygame.Surface(self.size, pygame.SRCALPHA)
+        dim.fill((8, 8, 12, 70))
+        scene.blit(dim, (0, 0))
+        self._scene = scene
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._scene is not None and self._scene.get_size() == surface.get_size():
+            surface.blit(self._scene, (0, 0))
+        else:
+            surface.blit(floor_surface(surface.get_size(), self.scheme), (0, 0))
+        half = beam_width(self.cell) - 1
+        for side in self.sides:
+            route = side.route
+            if route is None or side.t <= 0:
+                continue
+            travel = self._duration(route)
+            progress = min(1.0, side.t / travel)
+            fade_t = side.t - travel - HOLD
+            intensity = 1.0 if fade_t <= 0 else max(0.0, 1.0 - fade_t / FADE)
+            if intensity > 0:
+                draw_beam(
+                    surface,
+                    self._points(route),
+                    progress,
+                    self.scheme.beam,
+                    half,
+                    self.time,
+                    intensity,
+                    True,
+                    not route.leaves,
+                )
+            if side.burst is not None:
+                side.burst.draw(surface)
+
+
+def glow_text(
+    text: str,
+    f: pygame.font.Font,
+    top: tuple[int, int, int],
+    bottom: tuple[int, int, int],
+    glow: tuple[int, int, int],
+) -> pygame.Surface:
+    """Title lettering: a vertical gold gradient, a dark outline and a soft coloured glow."""
+    base = f.render(text, True, (255, 255, 255))
+    w, h = base.get_size()
+    pad = max(6, h // 3)
+    out = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+    halo = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    tinted = base.copy()
+    tinted.fill((*glow, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    halo.blit(tinted, (pad, pad))
+    halo = pygame.transform.gaussian_blur(halo, max(2, h // 6))
+    out.blit(halo, (0, 0))
+    outline = base.copy()
+    outline.fill((20, 12, 6, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    thickness = max(1, h // 28)
+    for dx in range(-thickness, thickness + 1):
+        for dy in range(-thickness, thickness + 2):
+            if dx * dx + dy * dy <= (thickness + 1) ** 2:
+                out.blit(outline, (pad + dx, pad + dy))
+    gradient = pygame.Surface((1, 2), pygame.SRCALPHA)
+    gradient.set_at((0, 0), (*top, 255))
+    gradient.set_at((0, 1), (*bottom, 255))
+    gradient = pygame.transform.smoothscale(gradient, (w, h))
+    fill = base.copy()
+    fill.blit(gradient, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    # a bright rim along the top half of each letter
+    shine = base.copy()
+    shine.fill((255, 255, 240, 70), special_flags=pygame.BLEND_RGBA_MULT)
+    out.blit(fill, (pad, pad))
+    out.blit(shine, (pad, pad - max(1, h // 40)), special_flags=0)
+    out.blit(fill, (pad, pad + max(1, h // 60)))
+    return out
+
+
+__all__ = ["LaserShow", "draw_glass_panel", "floor_surface", "glow_text", "vignette", "scale_rgb"]
