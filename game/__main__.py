@@ -64,6 +64,9 @@ EXTRA_PARSERS: list = []
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.search.cli import register  # the engine's bench, bestmove and match commands
+
+    register(sys.modules[__name__])
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

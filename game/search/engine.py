@@ -31,7 +31,7 @@ from typing import Any
 from game.laser import fire
 from game.move import Move
 from game.pieces import DESTROY
-from game.position import Position
+from game.position import ROTATE, Position
 from game.search.evaluate import OFF_BOARD, Evaluator, trace_beam
 
 MATE = 100_000
@@ -52,8 +52,39 @@ ORDER_ESCAPE = 1 << 29
 ORDER_TOUCH = 1 << 25
 ORDER_BAD = -(1 << 32)
 
+EVAL_CACHE_ENTRIES = 300_000
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
 _EMPTY: list[int] = []
+
+
+def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emitter: int) -> int:
+    """The piece code move ``c`` (no third square) would destroy with a single shot, or 0.
+
+    The move is applied to ``board`` only for the trace and undone before returning: this is
+    the cheap way to learn what a move does to the beam without a full make/unmake.
+    """
+    frm = c & 255
+    to = c >> 8 & 255
+    p = board[frm]
+    q = board[to]
+    if frm != to:
+        board[to] = p
+        board[frm] = q
+        if emitter == frm:
+            emitter = to
+        elif emitter == to:
+            emitter = frm
+    rot = c >> 16 & 3
+    if rot:
+        board[to] = ROTATE[rot][board[to]]
+    victim = 0
+    if emitter >= 0:
+        hit = fire(board, rays, emitter, board[emitter] & 3)
+        if hit >= 0:
+            victim = board[hit]
+    board[frm] = p
+    board[to] = q
+    return victim
 
 
 class SearchStopped(Exception):
@@ -157,12 +188,15 @@ class Engine:
         self.history: list[dict[int, int]] = [{}, {}]
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self._evaluators: dict[str, Evaluator] = {}
+        self.cache: dict[int, tuple[int, tuple, tuple]] = {}
+        self._cache_variant: str | None = None
         self.nodes = 0
 
     # ------------------------------------------------------------------ public helpers
     def clear(self) -> None:
         """Forget everything learned (new game)."""
         self.tt.clear()
+        self.cache.clear()
         for table in self.history:
             table.clear()
 
@@ -208,6 +242,9 @@ class Engine:
         self.pos = p = pos.copy(history=True)
         self.board = p.board
         self.ev = ev = self.evaluator(p)
+        if self._cache_variant != p.variant.name:
+            self.cache.clear()
+            self._cache_variant = p.variant.name
         self.psq = ev.psq
         self.royals = ev.royal_squares(p.board)
         self.nodes = 0
@@ -226,6 +263,7 @@ class Engine:
         limit = p.options.ply_limit or p.variant.quiet_ply_limit
         self.ply_limit = limit or 0
         self.max_q = self.options.qsearch_depth
+        self.virtual_shots = not p.variant.refire  # one shot per move: a move's effect can be simulated
         self.delta_margin = max(ev.value[c] for c in range(8, 64) if not ev.is_royal[c]) // 2 + 150
 
         names = p.geometry.names
@@ -385,8 +423,10 @@ class Engine:
             if loser >= 0:
                 sc = MATE - 1 if loser == opp else -(MATE - 1)
             elif margin:
-                a = max(alpha, best - margin - 1) if best > -INF else alpha
-                sc = -self._negamax(depth - 1, -beta, -a, 1, s2, True)
+                # Every move within the margin of the best needs an exact score: search them with
+                # the window's low end at (best - margin), not at the best score so far.
+                a = best - margin - 1 if best > -INF else -INF
+                sc = -self._negamax(depth - 1, -INF, -a, 1, s2, True)
             elif first:
                 sc = -self._negamax(depth - 1, -beta, -alpha, 1, s2, True)
             else:
@@ -459,6 +499,17 @@ class Engine:
                 royals[color] = self.ev.royal_squares(board)[color]
         return royals
 
+    def _analyse(self, h: int, stm: int, s: int) -> tuple[int, tuple, tuple]:
+        """Static score and both beams' traces of the current position (cached by hash)."""
+        mine, theirs = self._beams(stm)
+        static = self.ev.evaluate(self.board, stm, s, self._royal_squares(self.board), mine, theirs)
+        info = (static, mine, theirs)
+        cache = self.cache
+        if len(cache) >= EVAL_CACHE_ENTRIES:
+            cache.clear()
+        cache[h] = info
+        return info
+
     def _beams(self, stm: int) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
         board = self.board
         ev = self.ev
@@ -518,7 +569,10 @@ class Engine:
         opp = stm ^ 1
         ev = self.ev
         is_royal = ev.is_royal
-        mine, theirs = self._beams(stm)
+        info = self.cache.get(h)
+        if info is None:
+            info = self._analyse(h, stm, s)
+        static, mine, theirs = info
         my_stop, my_effect, my_path, _ = mine
         my_victim = board[my_stop] if my_effect == DESTROY else 0
         if my_victim and is_royal[my_victim] and my_victim >> 2 & 1 == opp:
@@ -532,7 +586,6 @@ class Engine:
         opts = self.options
         if in_danger and opts.extensions and ply < 2 * self.root_depth + 2:
             depth += 1
-        static = ev.evaluate(board, stm, s, self._royal_squares(board), mine, theirs)
 
         if not pv_node and not in_danger and -MATE_BOUND < beta < MATE_BOUND:
             # Reverse futility: far above beta with little depth left.
@@ -575,6 +628,9 @@ class Engine:
             else:
                 free_gain = -value[my_victim] - 1
         threatened = their_victim and their_victim >> 2 & 1 == stm
+        virtual = self.virtual_shots
+        rays = ev.rays
+        emitter = pos.lasers[stm]
         keys = []
         append = keys.append
         self_kills = 0
@@ -582,6 +638,30 @@ class Engine:
             frm = c & 255
             to = c >> 8 & 255
             if my_path >> frm & 1 or my_path >> to & 1 or c >> 18:
+                if virtual and not c >> 18:
+                    victim = shot_after(board, rays, c, emitter)
+                    if not victim:
+                        key = ORDER_TOUCH + hist.get(c, 0)
+                    elif is_royal[victim]:
+                        if victim >> 2 & 1 == opp:
+                            self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
+                            self.pv[ply] = [c]
+                            return MATE - ply - 1
+                        self_kills += 1
+                        continue
+                    elif victim >> 2 & 1 == opp:
+                        key = ORDER_CAPTURE + (value[victim] + 1) * 4096
+                    else:
+                        key = ORDER_BAD - (value[victim] + 1) * 4096
+                    if key < ORDER_KILLER:
+                        if c in (k1, k2):
+                            key = ORDER_KILLER + (c == k1)
+                        elif threatened and (their_path >> frm & 1 or their_path >> to & 1):
+                            key += ORDER_ESCAPE
+                    if c == tt_move:
+                        key = ORDER_TT
+                    append(key << CODE_BITS | c)
+                    continue
                 make(c, None)
                 loser = pos.loser
                 removed = stack[-1][2]
@@ -716,8 +796,10 @@ class Engine:
             self._check()
         self.pv[ply] = _EMPTY
         stm = self.pos.turn
-        mine, theirs = self._beams(stm)
-        return self.ev.evaluate(self.board, stm, s, self._royal_squares(self.board), mine, theirs)
+        info = self.cache.get(self.pos.hash)
+        if info is None:
+            info = self._analyse(self.pos.hash, stm, s)
+        return info[0]
 
     # ------------------------------------------------------------------ quiescence
     def _qsearch(self, alpha: int, beta: int, ply: int, s: int, qply: int) -> int:
@@ -731,7 +813,11 @@ class Engine:
         opp = stm ^ 1
         ev = self.ev
         is_royal = ev.is_royal
-        mine, theirs = self._beams(stm)
+        h = pos.hash
+        info = self.cache.get(h)
+        if info is None:
+            info = self._analyse(h, stm, s)
+        stand, mine, theirs = info
         my_stop, my_effect, my_path, _ = mine
         if my_effect == DESTROY:
             victim = board[my_stop]
@@ -742,7 +828,6 @@ class Engine:
             victim = board[their_stop]
             if is_royal[victim] and victim >> 2 & 1 == stm:
                 return self._evasions(alpha, beta, ply, s, qply)
-        stand = ev.evaluate(board, stm, s, self._royal_squares(board), mine, theirs)
         if stand >= beta or qply >= self.max_q or ply >= MAX_PLY:
             return stand
         if stand + self.delta_margin <= alpha:
@@ -750,6 +835,9 @@ class Engine:
         if stand > alpha:
             alpha = stand
         best = stand
+        virtual = self.virtual_shots
+        rays = ev.rays
+        emitter = pos.lasers[stm]
         play = self._play
         unmake = pos._unmake
         stack = pos._stack
@@ -759,6 +847,10 @@ class Engine:
             to = c >> 8 & 255
             if not (my_path >> frm & 1 or my_path >> to & 1 or c >> 18):
                 continue
+            if virtual and not c >> 18:
+                victim = shot_after(board, rays, c, emitter)
+                if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
+                    continue
             s2 = play(c, s)
             loser = pos.loser
             if loser >= 0:

@@ -1,0 +1,157 @@
+"""Command-line tools of the engine: ``bestmove``, ``bench`` and ``match`` (see README "Engine").
+
+:func:`register` adds them to ``python -m game``; the main module calls it before parsing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from types import ModuleType
+
+from game.position import Position
+from game.search.engine import Engine, Limits, Progress, format_score
+from game.search.levels import LEVELS, get_level
+from game.search.match import DEFAULT_SETUPS, GameResult, PlayerSpec, format_elo, run_match
+
+# The bench: every setup from its start plus three middlegame positions (reached by random play
+# from the setups), each searched to a fixed depth by a fresh engine so node counts are reproducible.
+BENCH_POSITIONS: tuple[tuple[str, str], ...] = (
+    ("Classic", "sc3ncfcncpb2/2pc7/3Pd6/pa1Pc1rbra1pb1Pd/pb1Pd1RaRb1pa1Pc/6pb3/7Pa2/2PdNaFaNa3Sa b"),
+    ("Imhotep", "sc3ncfcncra2/10/3Pd2pa3/paPc2Pbra2pbPd/pbPd2Rapd2paPc/3Pc2pb3/10/2RaNaFaNa3Sa b"),
+    ("Dynasty", "sc3pcncpb3/5fc4/pa3pcncra3/pb1rb1Pd1Pb3/3pd1pb1Rb1Pd/3RaNaPa3Pc/4Fa5/3PdNaPa3Sa b"),
+    ("Mercury", "sb3pcfcpb2Ra/5ncpb3/pb2ra1nc4/pa3Pd3Pc1/1pa3pb3Pc/4Na1Ra2Pd/3PdNa5/ra2PdFaPa3Sd b"),
+    ("Sophie", "sc3fcPdpb3/3nc1nb3Pc/pa3pcpb1Ra1Pd/7rb2/2Rb7/pb1ra1PdPa3Pc/pa3Nd1Na3/3PdpbFa3Sa b"),
+    ("middlegame 1", "sc3ncfc1pc2/2pc3pb3/5rb4/2Pc1ra2pa2/1pa3Rc4/3NbRaNbpb1Pc1/3Pa3Pa2/2Pd1Fa4Sa r"),
+    ("middlegame 2", "sc3pcncpb3/5fc4/pa3pc1Pb3/pc1rb1Pdnc2Rb1/5pbra3/2pcNa1Pa2Pb1/3RaFa5/2Pd1NaPa3Sa r"),
+    ("middlegame 3", "sc3pcnd2pb1/5fc4/rb3pcRbra3/2pa2Pb4/3pa5Pd/3NaNaPa3Pc/3RbFaPa4/2Pd6Sa r"),
+)
+
+
+def _position(main: ModuleType, args: argparse.Namespace) -> Position:
+    pos = main.position_from_args(args)
+    for text in (args.moves or "").split():
+        pos.push(pos.parse_move(text))
+    return pos
+
+
+def cmd_bestmove(args: argparse.Namespace, main: ModuleType) -> int:
+    pos = _position(main, args)
+    randomness = rng = None
+    if args.level:
+        level = get_level(args.level)
+        limits = level.limits()
+        randomness = level.randomness()
+        rng = level.rng(args.seed)
+    else:
+        limits = Limits()
+    if args.movetime is not None:
+        limits = Limits(depth=limits.depth if args.level else None, movetime=args.movetime / 1000)
+    if args.depth is not None:
+        limits = Limits(depth=args.depth, movetime=limits.movetime)
+    if args.nodes is not None:
+        limits = Limits(depth=limits.depth, movetime=limits.movetime, nodes=args.nodes)
+    if limits.depth is None and limits.movetime is None and limits.nodes is None:
+        limits = Limits(movetime=2.0)
+
+    def show(p: Progress) -> None:
+        if not args.quiet:
+            print("info " + p.describe(), flush=True)
+
+    result = Engine().search(pos, limits, show, randomness, rng)
+    if result.move is None:
+        print("bestmove (none): the game is over")
+        return 1
+    print(
+        f"bestmove {result.move_text}  score {format_score(result.score)}  depth {result.depth}  "
+        f"nodes {result.nodes}  time {result.seconds:.2f} s  ({result.nps:,d} nodes/s)"
+    )
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
+    total_nodes = 0
+    total_time = 0.0
+    print(f"{'position':<20} {'move':>6} {'score':>7} {'nodes':>9} {'seconds':>8} {'nodes/s':>9}")
+    for name, fen in BENCH_POSITIONS:
+        pos = Position.from_fen(fen, "khet")
+        t0 = time.perf_counter()
+        r = Engine().search(pos, Limits(depth=args.depth))
+        dt = time.perf_counter() - t0
+        total_nodes += r.nodes
+        total_time += dt
+        print(
+            f"{name:<20} {r.move_text:>6} {format_score(r.score):>7} {r.nodes:>9,d} {dt:>8.3f} "
+            f"{r.nodes / max(dt, 1e-9):>9,.0f}"
+        )
+    print(
+        f"{'total':<20} {'':>6} {'':>7} {total_nodes:>9,d} {total_time:>8.3f} "
+        f"{total_nodes / max(total_time, 1e-9):>9,.0f}"
+    )
+    return 0
+
+
+def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
+    movetime = args.movetime / 1000 if args.movetime is not None else None
+    a = PlayerSpec.parse(args.white, movetime, args.depth)
+    b = PlayerSpec.parse(args.black, movetime, args.depth)
+    setups = tuple(s.strip() for s in args.setups.split(",")) if args.setups else DEFAULT_SETUPS
+    print(f"{a.label} vs {b.label}: {args.games} games, setups {', '.join(setups)}, {args.jobs} at a time")
+    score = [0.0, 0]
+
+    def report(r: GameResult) -> None:
+        score[0] += r.a_score
+        score[1] += 1
+        first, second = (a, b) if r.a_moves_first else (b, a)
+        print(
+            f"game {r.index + 1:3d}  {r.setup:<8} {first.level.name} (first) vs {second.level.name}: "
+            f"{r.result:<7} {r.reason}, {r.plies} plies, {r.seconds:.0f} s, depths "
+            f"{r.depths[0]:.1f}/{r.depths[1]:.1f}   [{a.level.name} {score[0]:g}/{score[1]}]",
+            flush=True,
+        )
+
+    wins, draws, losses, _ = run_match(
+        a, b, args.games, setups, args.jobs, args.seed, args.max_plies, args.variant, report
+    )
+    points = (wins + draws / 2) / max(1, args.games)
+    print(f"{a.label} vs {b.label}: +{wins} ={draws} -{losses}  ({points:.1%})")
+    print(f"Elo difference ({a.level.name} - {b.level.name}): {format_elo(wins, draws, losses)}")
+    return 0
+
+
+def register(main: ModuleType) -> None:
+    """Add the engine's sub-commands to the ``python -m game`` parser of module ``main``."""
+    if "bestmove" in main.COMMANDS:
+        return
+    level_names = ", ".join(LEVELS)
+
+    def parsers(sub: argparse._SubParsersAction) -> None:
+        p = sub.add_parser("bestmove", help="search a position and print the move the engine chooses")
+        main.add_position_arguments(p)
+        p.add_argument("--moves", default="", help="moves to play from the position first (space separated)")
+        p.add_argument("--level", help=f"a level preset ({level_names})")
+        p.add_argument("--movetime", type=int, help="milliseconds to think")
+        p.add_argument("--depth", type=int, help="search exactly this deep")
+        p.add_argument("--nodes", type=int, help="stop after about this many nodes")
+        p.add_argument("--seed", type=int, default=None, help="random seed for a level's choices")
+        p.add_argument("--quiet", action="store_true", help="print only the chosen move")
+
+        p = sub.add_parser("bench", help="search fixed positions to a fixed depth: nodes, seconds, nodes/s")
+        p.add_argument("--depth", type=int, default=4)
+
+        p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
+        p.add_argument("--white", default="Hard", help=f"first player's level ({level_names})")
+        p.add_argument("--black", default="Medium", help="second player's level")
+        p.add_argument("--games", type=int, default=20)
+        p.add_argument("--movetime", type=int, help="milliseconds per move for both (replaces the levels')")
+        p.add_argument("--depth", type=int, help="depth cap for both (replaces the levels')")
+        p.add_argument("--setups", default=None, help="comma-separated setups (default: all five)")
+        p.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
+        p.add_argument("--max-plies", type=int, default=200, help="adjudicate a draw after this many plies")
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--variant", default="khet")
+
+    main.EXTRA_PARSERS.append(parsers)
+    main.COMMANDS["bestmove"] = lambda args: cmd_bestmove(args, main)
+    main.COMMANDS["bench"] = lambda args: cmd_bench(args, main)
+    main.COMMANDS["match"] = lambda args: cmd_match(args, main)

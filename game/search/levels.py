@@ -1,0 +1,89 @@
+"""Difficulty levels: named presets of one engine (time budget, depth cap, controlled randomness).
+
+A level never makes the engine play an illegal move, and never a move that loses at once
+(destroys its own royal, or walks into a shot it saw) while another move exists: the randomness
+only chooses among moves whose searched score is within ``margin`` of the best one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.search.engine import Limits, Randomness
+
+
+@dataclass(frozen=True)
+class Level:
+    """One difficulty preset."""
+
+    name: str
+    seconds: float  # time budget per move
+    depth: int  # depth cap (plies, quiescence on top)
+    margin: int = 0  # randomness: candidates score within this many centi-units of the best
+    temperature: float = 1.0  # randomness: softmax temperature over those candidates
+    description: str = ""
+
+    def limits(self, stop: object = None, seconds: float | None = None) -> Limits:
+        """The search limits of this level (``seconds`` overrides the time budget)."""
+        return Limits(depth=self.depth, movetime=self.seconds if seconds is None else seconds, stop=stop)
+
+    def randomness(self) -> Randomness | None:
+        return Randomness(self.margin, self.temperature) if self.margin > 0 else None
+
+    def rng(self, seed: int | None) -> random.Random:
+        """The random source for this level's choices (deterministic for a given seed)."""
+        return random.Random(seed)
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level(
+            "Beginner",
+            0.5,
+            1,
+            margin=300,
+            temperature=90,
+            description="looks one move ahead and often picks a weaker move",
+        ),
+        Level(
+            "Easy",
+            1.0,
+            2,
+            margin=120,
+            temperature=45,
+            description="looks two moves ahead, sometimes picks a weaker move",
+        ),
+        Level(
+            "Medium",
+            2.0,
+            4,
+            margin=25,
+            temperature=10,
+            description="four moves ahead, rarely strays from its best move",
+        ),
+        Level(
+            "Hard",
+            5.0,
+            40,
+            margin=4,
+            temperature=2,
+            description="searches as deep as 5 seconds allow (depth 5+ in the opening)",
+        ),
+        Level(
+            "Expert",
+            15.0,
+            60,
+            description="searches as deep as 15 seconds allow, always its best move",
+        ),
+    )
+}
+
+
+def get_level(name: str) -> Level:
+    """The level called ``name`` (case-insensitive); KeyError naming the levels otherwise."""
+    for key, level in LEVELS.items():
+        if key.lower() == name.strip().lower():
+            return level
+    raise KeyError(f"unknown level {name!r}; choose one of {', '.join(LEVELS)}")
