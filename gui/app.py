@@ -311,6 +311,8 @@ class App:
                     print(f"start-up to the first main-menu frame: {elapsed * 1000:.0f} ms")
                     break
                 self.clock.tick(self.target_fps)
+        except KeyboardInterrupt:  # Ctrl+C in the terminal: close as if the window was closed
+            return 130
         finally:
             self.shutdown()
         return 0

@@ -35,6 +35,7 @@ from gui.art.render import (
     rounded_rect,
     scale_rgb,
     shade,
+    soft_blur,
 )
 from gui.art.schemes import PiecePalette, Scheme, get_scheme, leiser_palette
 
@@ -156,8 +157,8 @@ def _dome(
     radius: float,
     colour: Sequence[int],
     material: Material,
-    rings: int = 9,
-    segments: int = 36,
+    rings: int = 12,
+    segments: int = 56,
     flatness: float = 0.75,
 ) -> None:
     """A shaded spherical cap, built from small lit quads."""
@@ -242,7 +243,7 @@ def _mirror_glow(cv: Canvas, a: Vec2, b: Vec2, away: Vec2, colour: Sequence[int]
     ox, oy = away[0] * 0.05, away[1] * 0.05
     pa, pb = cv.px((a[0] + ox, a[1] + oy)), cv.px((b[0] + ox, b[1] + oy))
     pygame.draw.line(layer, (*colour, 150), pa, pb, max(1, round(cv.length(0.07))))
-    layer = pygame.transform.gaussian_blur(layer, max(1, round(cv.length(0.05))))
+    layer = soft_blur(layer, max(1, round(cv.length(0.05))))
     cv.surface.blit(layer, (0, 0))
 
 
@@ -262,7 +263,7 @@ def _contact_shadow(cv: Canvas, outline: Sequence[Vec2], strength: int = 130, sp
     layer = cv.new_layer()
     off = (spread * 0.6, spread)
     pygame.draw.polygon(layer, (0, 0, 0, strength), [cv.px((x + off[0], y + off[1])) for x, y in outline])
-    layer = pygame.transform.gaussian_blur(layer, max(1, round(cv.length(spread))))
+    layer = soft_blur(layer, max(1, round(cv.length(spread))))
     cv.surface.blit(layer, (0, 0))
 
 
@@ -358,7 +359,7 @@ def _crown(cv: Canvas, scale: float = 1.0, offset: Vec2 = (0.0, 0.0)) -> None:
     layer = cv.new_layer()
     for poly in (spikes, band):
         pygame.draw.polygon(layer, (*dark, 255), [cv.px(p) for p in poly])
-    grown = pygame.transform.gaussian_blur(layer, max(1, round(cv.length(0.03))))
+    grown = soft_blur(layer, max(1, round(cv.length(0.03))))
     cv.surface.blit(grown, (0, 0))
     cv.polygon(spikes, shade(GOLD_RGB, normalize((-0.3, -0.4, 1)), GOLD))
     cv.polygon(band, shade(GOLD_RGB, normalize((0.1, 0.4, 1)), GOLD))
@@ -405,11 +406,11 @@ def _firing_arrow(
     )
     glow = cv.new_layer()
     pygame.draw.polygon(glow, (*beam, 220), [cv.px(p) for p in arrow])
-    glow = pygame.transform.gaussian_blur(glow, max(1, round(cv.length(0.06))))
+    glow = soft_blur(glow, max(1, round(cv.length(0.06))))
     cv.surface.blit(glow, (0, 0))
     outline = cv.new_layer()
     pygame.draw.polygon(outline, (*scale_rgb(beam, 0.35), 255), [cv.px(p) for p in arrow])
-    outline = pygame.transform.gaussian_blur(outline, max(1, round(cv.length(0.025))))
+    outline = soft_blur(outline, max(1, round(cv.length(0.025))))
     cv.surface.blit(outline, (0, 0))
     cv.polygon(arrow, beam)
     core = _rot(
@@ -443,7 +444,7 @@ def _draw_sphinx(cv: Canvas, palette: PiecePalette, material: Material, r: int, 
 def _lens(cv: Canvas, centre: Vec2, radius: float, beam: Sequence[int]) -> None:
     glow = cv.new_layer()
     pygame.draw.circle(glow, (*beam, 230), cv.px(centre), cv.length(radius * 1.7))
-    glow = pygame.transform.gaussian_blur(glow, max(1, round(cv.length(radius * 0.7))))
+    glow = soft_blur(glow, max(1, round(cv.length(radius * 0.7))))
     cv.surface.blit(glow, (0, 0))
     cv.circle(centre, radius, scale_rgb(beam, 0.75))
     cv.circle(centre, radius * 0.72, mix(beam, (255, 255, 255), 0.35))

@@ -206,11 +206,23 @@ class Canvas:
         silhouette.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)
         silhouette.fill((255, 255, 255, int(255 * shadow)), special_flags=pygame.BLEND_RGBA_MULT)
         radius = max(1, round(self.size * blur))
-        silhouette = pygame.transform.gaussian_blur(silhouette, radius)
+        silhouette = soft_blur(silhouette, radius)
         half = self.size / 2.0
         out.blit(silhouette, (round(shadow_offset[0] * half), round(shadow_offset[1] * half)))
         out.blit(small, (0, 0))
         return out
+
+
+def soft_blur(surface: pygame.Surface, radius: float) -> pygame.Surface:
+    """A Gaussian blur that works on a reduced copy for large radii (same look, far cheaper)."""
+    radius = max(1, int(round(radius)))
+    factor = min(4, radius // 3)
+    if factor < 2:
+        return pygame.transform.gaussian_blur(surface, radius)
+    w, h = surface.get_size()
+    small = pygame.transform.smoothscale(surface, (max(1, w // factor), max(1, h // factor)))
+    small = pygame.transform.gaussian_blur(small, max(1, radius // factor))
+    return pygame.transform.smoothscale(small, (w, h))
 
 
 def masked(layer: pygame.Surface, mask_source: pygame.Surface) -> pygame.Surface:

@@ -83,8 +83,12 @@ class MainMenuScreen(Screen):
         self.panel_rect = pygame.Rect(first.left, first.top, first.width, last.bottom - first.top).inflate(
             px(56, size), px(56, size)
         )
-        keep_out = self.panel_rect.union(self.title_rect).union(self.subtitle_rect).inflate(px(20, size), 0)
-        self.show.layout(size, keep_out, self.app.settings.board_scheme, bottom_band=px(40, size))
+        heading = self.title_rect.union(self.subtitle_rect).inflate(px(40, size), 0)
+        heading.width = max(heading.width, self.subtitle_rect.width + 2 * px(110, size))
+        heading.centerx = w // 2
+        self.show.layout(
+            size, [heading, self.panel_rect], self.app.settings.board_scheme, bottom_band=px(40, size)
+        )
         if self.focus is not None:
             self.focus = min(self.focus, len(self.buttons) - 1)
             self.buttons[self.focus][0].select()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -131,8 +132,7 @@ class _Route:
 
 @dataclass
 class _Side:
-    region: tuple[int, int, int, int]  # col0, row0, col1, row1 (inclusive)
-    outward: int  # the horizontal direction that leads off screen rather than into the menu
+    cells: frozenset[tuple[int, int]]  # the (col, row) cells this side may use
     route: _Route | None = None
     t: float = 0.0
     burst: ParticleBurst | None = None
@@ -168,13 +168,18 @@ class LaserShow:
         self.time = 0.0
         self._scene: pygame.Surface | None = None
         self._scene_key: tuple | None = None
+        self._grid = (0, -1, 0, -1)  # first/last fully visible column and row
 
     # ------------------------------------------------------------ layout
     def layout(
-        self, size: tuple[int, int], keep_out: pygame.Rect, scheme: str | Scheme | None, bottom_band: int = 0
+        self,
+        size: tuple[int, int],
+        keep_out: pygame.Rect | Sequence[pygame.Rect],
+        scheme: str | Scheme | None,
+        bottom_band: int = 0,
     ) -> None:
-        """Stage shots for a window of ``size``, clear of ``keep_out`` and of a ``bottom_band`` of
-        pixels at the bottom (where footer text goes)."""
+        """Stage shots for a window of ``size`` on the cells clear of the ``keep_out`` rectangles
+        (title, buttons) and of a ``bottom_band`` of pixels at the bottom (footer text)."""
         self.size = size
         self.scheme = get_scheme(scheme)
         self.cell = cell_size(size)
@@ -190,17 +195,31 @@ class LaserShow:
             for j in range(-1, size[1] // c + 2)
             if self._cell_rect(0, j).top >= 0 and self._cell_rect(0, j).bottom <= size[1] - bottom_band
         ]
-        margin = c // 4
-        left = [i for i in cols if self._cell_rect(i, 0).right <= keep_out.left - margin]
-        right = [i for i in cols if self._cell_rect(i, 0).left >= keep_out.right + margin]
+        self._grid = (
+            min(cols, default=0),
+            max(cols, default=-1),
+            min(rows, default=0),
+            max(rows, default=-1),
+        )
+        rects = [keep_out] if isinstance(keep_out, pygame.Rect) else list(keep_out)
+        margin = c // 5
+        blocked = [pygame.Rect(r).inflate(2 * margin, 2 * margin) for r in rects]
+        allowed = {
+            (i, j)
+            for i in cols
+            for j in rows
+            if not any(self._cell_rect(i, j).colliderect(b) for b in blocked)
+        }
+        middle = size[0] / 2
         self.sides = []
-        if rows:
-            for region_cols, outward in ((left, 3), (right, 1)):
-                if region_cols:
-                    region = (min(region_cols), min(rows), max(region_cols), max(rows))
-                    self.sides.append(_Side(region, outward))
+        for half in (
+            frozenset(cell for cell in allowed if self._centre(cell)[0] < middle),
+            frozenset(cell for cell in allowed if self._centre(cell)[0] >= middle),
+        ):
+            if len(half) >= 4:
+                self.sides.append(_Side(half))
         for index, side in enumerate(self.sides):
-            side.route = self._new_route(side.region, side.outward)
+            side.route = self._new_route(side.cells)
             side.t = -index * 1.6  # the sides take turns
         self._scene_key = None
 
@@ -214,44 +233,66 @@ class LaserShow:
         return (r.x + r.w / 2, r.y + r.h / 2)
 
     # ------------------------------------------------------------ staging
-    def _new_route(self, region: tuple[int, int, int, int], outward: int) -> _Route | None:
-        for _ in range(60):
-            route = self._try_route(region, outward)
+    def _new_route(self, cells: frozenset[tuple[int, int]]) -> _Route | None:
+        for _ in range(80):
+            route = self._try_route(cells)
             if route is not None:
+                self._add_bystanders(route, cells)
                 return route
         return None
 
-    def _try_route(self, region: tuple[int, int, int, int], outward: int) -> _Route | None:
+    def _add_bystanders(self, route: _Route, cells: frozenset[tuple[int, int]]) -> None:
+        """A couple of idle pieces off the beam's path, so the floor looks like a game."""
+        path: set[tuple[int, int]] = set()
+        for a, b in zip(route.beam, route.beam[1:], strict=False):
+            steps = max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+            for k in range(steps + 1):
+                path.add(
+                    (a[0] + (b[0] - a[0]) * k // max(1, steps), a[1] + (b[1] - a[1]) * k // max(1, steps))
+                )
+        if route.leaves and len(route.beam) >= 2:
+            c, r = route.beam[-1]
+            while (c, r) in cells or self._on_screen((c, r)):
+                path.add((c, r))
+                c, r = c + DX[route.direction_out], r + DY[route.direction_out]
+        free = sorted(cells - path - set(route.pieces))
+        for cell in self.rng.sample(free, min(len(free), self.rng.randint(1, 3))):
+            kind = self.rng.choice((Kind.PYRAMID, Kind.PYRAMID, Kind.SCARAB, Kind.ANUBIS))
+            route.pieces[cell] = (kind, self.rng.randint(0, 1), self.rng.randint(0, 3))
+
+    def _on_screen(self, cell: tuple[int, int]) -> bool:
+        c0, c1, r0, r1 = self._grid
+        return c0 <= cell[0] <= c1 and r0 <= cell[1] <= r1
+
+    def _try_route(self, cells: frozenset[tuple[int, int]]) -> _Route | None:
+        """A random shot through ``cells``: a Sphinx at the top or bottom of a column, 1-4 mirrors
+        turned so the beam really reflects, and an ending (a shield, a target, or off screen)."""
         rng = self.rng
-        c0, r0, c1, r1 = region
-        inside = lambda c, r: c0 <= c <= c1 and r0 <= r <= r1  # noqa: E731
-        # the emitter sits on the top or bottom edge row and fires into the region
+        column = rng.choice(sorted({cell[0] for cell in cells}))
+        rows = sorted(r for c, r in cells if c == column)
         if rng.random() < 0.5:
-            start, travel = (rng.randint(c0, c1), r1), 0
+            start, travel = (column, rows[-1]), 0  # bottom, firing north
         else:
-            start, travel = (rng.randint(c0, c1), r0), 2
+            start, travel = (column, rows[0]), 2  # top, firing south
         colour = rng.randint(0, 1)
         pieces = {start: (Kind.SPHINX, colour, travel)}
         beam = [start]
         used = {start}
         pos = start
-        turns = rng.randint(2, 4)
-        for _turn in range(turns + 1):
-            # cells available straight ahead
+        turns = rng.randint(1, 4)
+        for leg in range(turns + 1):
             ahead = []
             c, r = pos
             while True:
                 c, r = c + DX[travel], r + DY[travel]
-                if not inside(c, r) or (c, r) in used:
+                if (c, r) not in cells or (c, r) in used:
                     break
                 ahead.append((c, r))
             if not ahead:
                 return None
-            last_leg = _turn == turns
-            if last_leg:
+            if leg == turns:
                 ending = rng.random()
-                clear_to_edge = len(ahead) == len(self._ray(pos, travel, region))
-                if ending < 0.25 and clear_to_edge and travel in (0, 2, outward):
+                if ending < 0.25 and not self._on_screen((c, r)):  # the ray runs off the screen
                     beam.append(ahead[-1])
                     return _Route(pieces, beam, travel, None, False, True)
                 cell = rng.choice(ahead)
@@ -271,23 +312,10 @@ class LaserShow:
                 pieces[cell] = (Kind.SCARAB, rng.randint(0, 1), _scarab_orientation(travel, out))
             else:
                 pieces[cell] = (Kind.PYRAMID, rng.randint(0, 1), _pyramid_orientation(travel, out))
-            for step in ahead[: ahead.index(cell) + 1]:
-                used.add(step)
+            used.update(ahead[: ahead.index(cell) + 1])
             beam.append(cell)
             pos, travel = cell, out
         return None
-
-    def _ray(
-        self, pos: tuple[int, int], travel: int, region: tuple[int, int, int, int]
-    ) -> list[tuple[int, int]]:
-        c0, r0, c1, r1 = region
-        cells = []
-        c, r = pos
-        while True:
-            c, r = c + DX[travel], r + DY[travel]
-            if not (c0 <= c <= c1 and r0 <= r <= r1):
-                return cells
-            cells.append((c, r))
 
     def _points(self, route: _Route) -> list[tuple[float, float]]:
         points = [self._centre(cell) for cell in route.beam]
@@ -338,7 +366,7 @@ class LaserShow:
                 )
                 self._scene_key = None
             if side.t >= travel + HOLD + FADE + PAUSE:
-                side.route = self._new_route(side.region, side.outward)
+                side.route = self._new_route(side.cells)
                 side.t = 0.0
                 side.destroyed = False
                 self._scene_key = None

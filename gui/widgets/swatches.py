@@ -87,15 +87,18 @@ class SwatchGrid:
         gap = max(8, self.rect.width // 36)
         label_h = self.label_font.get_linesize() + 4
         max_w = max(60, self.rect.width // 4)
-        best = (0, 1)
+        sizes = {}
         for cols in range(1, count + 1):
             rows = -(-count // cols)
             by_width = (self.rect.width - gap * (cols - 1)) / cols
             by_height = ((self.rect.height - gap * (rows - 1)) / rows - label_h) / 0.58
-            cell = int(min(by_width, by_height, max_w))
-            if cell > best[0]:
-                best = (cell, cols)
-        cell_w, cols = max(24, best[0]), best[1]
+            sizes[cols] = int(min(by_width, by_height, max_w))
+        biggest = max(sizes.values())
+        # fewest rows whose swatches are still nearly as big as the biggest possible
+        cols = next(c for c in range(count, 0, -1) if sizes[c] >= 0.8 * biggest and sizes[c] >= 64 or c == 1)
+        if sizes[cols] < 0.8 * biggest:
+            cols = max(sizes, key=lambda c: sizes[c])
+        cell_w = max(24, sizes[cols])
         rows = -(-count // cols)
         cols = -(-count // rows)  # balance the rows (3 + 2 rather than 4 + 1)
         cell_h = max(14, int(cell_w * 0.58))
