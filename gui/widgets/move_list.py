@@ -1,0 +1,300 @@
+"""The move list shared by the game screen and the replay: moves in numbered pairs
+("1.  c1c2   h8h7"), the current ply highlighted and kept in view, the mouse wheel and a scroll
+thumb to scroll, and a click on a move answering the ply to jump to.
+
+It is custom drawn (no pygame-gui widgets), so it never competes with pygame-gui for events.
+``handle_event`` is the only place that changes state; ``draw`` only reads.
+
+Plies count moves applied: ply 0 is the start position, ply ``n`` the position after ``n`` moves,
+so the move at list index ``i`` is ply ``i + 1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import pygame
+
+from gui.art.fonts import font
+
+TEXT = (241, 231, 208)
+MUTED = (150, 140, 122)
+GOLD = (233, 191, 98)
+GOLD_DARK = (185, 138, 56)
+INK = (27, 20, 8)
+HOVER = (61, 70, 93)
+PANEL = (17, 20, 28, 215)
+STRIPE = (255, 255, 255, 9)
+EDGE = (106, 90, 58)
+THUMB = (140, 118, 72)
+THUMB_HOT = (233, 191, 98)
+
+
+@lru_cache(maxsize=512)
+def _text(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
+    return font(size, bold).render(text, True, colour)
+
+
+def _fit(text: str, size: int, bold: bool, width: int) -> str:
+    """``text``, cut with an ellipsis if it is wider than ``width`` pixels."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class MoveList:
+    """A scrollable list of moves in numbered pairs inside ``rect`` (screen coordinates)."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | Sequence[int],
+        font_size: int | None = None,
+        empty_text: str = "No moves yet",
+    ) -> None:
+        self.moves: list[str] = []
+        self.current = 0
+        self.first_side = 0  # 1 when the game started with the second player to move
+        self.first_number = 1
+        self.empty_text = empty_text
+        self._font_size = font_size
+        self.scroll = 0  # pixels scrolled from the top
+        self.hovered: int | None = None  # a ply under the mouse
+        self._thumb_drag: tuple[int, int] | None = None  # (mouse y at press, scroll at press)
+        self._thumb_hot = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.set_rect(rect)
+
+    # ------------------------------------------------------------ layout
+    def set_rect(self, rect: pygame.Rect | Sequence[int]) -> None:
+        self.rect = pygame.Rect(rect)
+        self._clamp_scroll()
+        self._reveal(self.current)
+
+    @property
+    def font_size(self) -> int:
+        if self._font_size is not None:
+            return self._font_size
+        return max(12, min(20, self.rect.w // 13))
+
+    @property
+    def row_height(self) -> int:
+        return font(self.font_size).get_linesize() + max(4, self.font_size // 2)
+
+    @property
+    def pad(self) -> int:
+        return max(4, self.font_size // 3)
+
+    @property
+    def inner(self) -> pygame.Rect:
+        """Where the rows go (inside the padding)."""
+        return self.rect.inflate(-2 * self.pad, -2 * self.pad)
+
+    @property
+    def row_count(self) -> int:
+        total = len(self.moves) + self.first_side
+        return (total + 1) // 2
+
+    @property
+    def content_height(self) -> int:
+        return self.row_count * self.row_height
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.inner.h)
+
+    def _columns(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Number, first-move and second-move columns (x and width only; y and h are 0)."""
+        inner = self.inner
+        bar = self._bar_width() if self.max_scroll else 0
+        num_w = font(self.font_size).size(f"{max(99, self.first_number + self.row_count)}.")[0] + self.pad
+        move_w = max(1, (inner.w - bar - num_w) // 2)
+        number = pygame.Rect(inner.x, 0, num_w, 0)
+        first = pygame.Rect(number.right, 0, move_w, 0)
+        second = pygame.Rect(first.right, 0, move_w, 0)
+        return number, first, second
+
+    def _bar_width(self) -> int:
+        return max(6, self.font_size // 2)
+
+    # ------------------------------------------------------------ content
+    def set_moves(self, texts: Sequence[str], first_side: int = 0, first_number: int = 1) -> None:
+        """Show these moves; ``first_side`` 1 means the first move was the second player's."""
+        at_end = self.current >= len(self.moves)
+        self.moves = list(texts)
+        self.first_side = 1 if first_side else 0
+        self.first_number = max(1, int(first_number))
+        if at_end:
+            self.current = len(self.moves)
+        self.current = max(0, min(self.current, len(self.moves)))
+        if self.hovered is not None and self.hovered > len(self.moves):
+            self.hovered = None
+        self._clamp_scroll()
+        self._reveal(self.current)
+
+    def set_current(self, ply: int) -> None:
+        """Highlight the move that led to ``ply`` (0: nothing) and scroll it into view."""
+        self.current = max(0, min(int(ply), len(self.moves)))
+        self._reveal(self.current)
+
+    def _slot(self, ply: int) -> tuple[int, int]:
+        """(row, column 0/1) of the move that makes ``ply`` (ply >= 1)."""
+        index = ply - 1 + self.first_side
+        return index // 2, index % 2
+
+    def _reveal(self, ply: int) -> None:
+        if ply <= 0:
+            self.scroll = 0
+            return
+        row, _ = self._slot(ply)
+        top = row * self.row_height
+        bottom = top + self.row_height
+        view = self.inner.h
+        if top < self.scroll:
+            self.scroll = top
+        elif bottom > self.scroll + view:
+            self.scroll = bottom - view
+        self._clamp_scroll()
+
+    def _clamp_scroll(self) -> None:
+        self.scroll = max(0, min(int(self.scroll), self.max_scroll))
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll += pixels
+        self._clamp_scroll()
+
+    # ------------------------------------------------------------ geometry for clicks and tests
+    def move_rect(self, ply: int) -> pygame.Rect | None:
+        """The screen rectangle of the move that makes ``ply`` (even when scrolled out of view)."""
+        if not 1 <= ply <= len(self.moves):
+            return None
+        row, col = self._slot(ply)
+        _, first, second = self._columns()
+        column = first if col == 0 else second
+        y = self.inner.y + row * self.row_height - self.scroll
+        return pygame.Rect(column.x, y, column.w, self.row_height)
+
+    def ply_at(self, pos: tuple[int, int]) -> int | None:
+        """The ply whose move is drawn at ``pos``, if any."""
+        inner = self.inner
+        if not inner.collidepoint(pos):
+            return None
+        _, first, second = self._columns()
+        if first.x <= pos[0] < first.right:
+            col = 0
+        elif second.x <= pos[0] < second.right:
+            col = 1
+        else:
+            return None
+        row = (pos[1] - inner.y + self.scroll) // self.row_height
+        ply = row * 2 + col + 1 - self.first_side
+        return ply if 1 <= ply <= len(self.moves) else None
+
+    def _thumb_rect(self) -> pygame.Rect | None:
+        if not self.max_scroll:
+            return None
+        inner = self.inner
+        bar = self._bar_width()
+        track = pygame.Rect(inner.right - bar, inner.y, bar, inner.h)
+        h = max(bar * 3, int(track.h * inner.h / max(1, self.content_height)))
+        h = min(h, track.h)
+        y = track.y + int((track.h - h) * self.scroll / self.max_scroll)
+        return pygame.Rect(track.x, y, bar, h)
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> int | None:
+        """Scrolls on the wheel and the thumb; returns the ply of a clicked move, else None."""
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self.scroll_by(-int(event.y) * self.row_height)
+            return None
+        if event.type == pygame.MOUSEMOTION:
+            if self._thumb_drag is not None:
+                start_y, start_scroll = self._thumb_drag
+                thumb = self._thumb_rect()
+                if thumb is not None:
+                    span = max(1, self.inner.h - thumb.h)
+                    self.scroll = start_scroll + int((event.pos[1] - start_y) * self.max_scroll / span)
+                    self._clamp_scroll()
+                return None
+            thumb = self._thumb_rect()
+            self._thumb_hot = bool(thumb and thumb.inflate(6, 0).collidepoint(event.pos))
+            self.hovered = self.ply_at(event.pos)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._thumb_drag = None
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.rect.collidepoint(event.pos):
+                return None
+            thumb = self._thumb_rect()
+            if thumb is not None:
+                if thumb.inflate(6, 0).collidepoint(event.pos):
+                    self._thumb_drag = (event.pos[1], self.scroll)
+                    return None
+                if event.pos[0] >= thumb.x - 3:  # a click on the track pages toward it
+                    self.scroll_by(self.inner.h if event.pos[1] > thumb.centery else -self.inner.h)
+                    return None
+            return self.ply_at(event.pos)
+        return None
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.rect
+        if rect.w <= 0 or rect.h <= 0:
+            return
+        radius = max(6, self.font_size // 2)
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, PANEL, panel.get_rect(), border_radius=radius)
+        surface.blit(panel, rect)
+        pygame.draw.rect(surface, EDGE, rect, 1, border_radius=radius)
+        size = self.font_size
+        inner = self.inner
+        if not self.moves:
+            label = _text(self.empty_text, size, False, MUTED)
+            surface.blit(label, label.get_rect(center=inner.center))
+            return
+        old_clip = surface.get_clip()
+        surface.set_clip(inner.clip(old_clip) if old_clip else inner)
+        number, first, second = self._columns()
+        rh = self.row_height
+        first_row = self.scroll // rh
+        last_row = min(self.row_count - 1, (self.scroll + inner.h) // rh)
+        stripe = pygame.Surface((second.right - number.x, rh), pygame.SRCALPHA)
+        stripe.fill(STRIPE)
+        cell_pad = max(4, size // 3)
+        for row in range(first_row, last_row + 1):
+            y = inner.y + row * rh - self.scroll
+            if row % 2:
+                surface.blit(stripe, (number.x, y))
+            num = _text(f"{self.first_number + row}.", size, False, MUTED)
+            surface.blit(num, num.get_rect(midright=(number.right - self.pad, y + rh // 2)))
+            for col, column in enumerate((first, second)):
+                ply = row * 2 + col + 1 - self.first_side
+                if not 1 <= ply <= len(self.moves):
+                    if ply < 1:
+                        dots = _text("…", size, False, MUTED)
+                        surface.blit(dots, dots.get_rect(midleft=(column.x + cell_pad, y + rh // 2)))
+                    continue
+                cell = pygame.Rect(column.x + 1, y + 1, column.w - 2, rh - 2)
+                current = ply == self.current
+                if current:
+                    pygame.draw.rect(surface, GOLD_DARK, cell, border_radius=max(3, radius // 2))
+                    pygame.draw.rect(
+                        surface, GOLD, cell.inflate(-2, -2).move(0, -1), border_radius=max(3, radius // 2)
+                    )
+                elif ply == self.hovered:
+                    pygame.draw.rect(surface, HOVER, cell, border_radius=max(3, radius // 2))
+                text = _fit(self.moves[ply - 1], size, current, cell.w - 2 * cell_pad)
+                img = _text(text, size, current, INK if current else TEXT)
+                surface.blit(img, img.get_rect(midleft=(cell.x + cell_pad, cell.centery)))
+        surface.set_clip(old_clip)
+        thumb = self._thumb_rect()
+        if thumb is not None:
+            track = pygame.Rect(thumb.x, inner.y, thumb.w, inner.h)
+            pygame.draw.rect(surface, (40, 44, 56), track, border_radius=thumb.w // 2)
+            hot = self._thumb_hot or self._thumb_drag is not None
+            pygame.draw.rect(surface, THUMB_HOT if hot else THUMB, thumb, border_radius=thumb.w // 2)

@@ -1,0 +1,159 @@
+"""The shared move list: numbered pairs, the current ply highlighted and kept in view, wheel and
+thumb scrolling, clicks answering plies, and drawing that changes nothing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from gui.widgets.move_list import MoveList
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def moves(n: int) -> list[str]:
+    return [f"m{i + 1}" for i in range(n)]
+
+
+def click(ml: MoveList, pos) -> int | None:
+    return ml.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+
+
+def test_moves_are_laid_out_in_numbered_pairs():
+    ml = MoveList(pygame.Rect(10, 10, 240, 400))
+    ml.set_moves(["c1c2", "h8h7", "a1R"])
+    assert ml.row_count == 2
+    first, second, third = (ml.move_rect(p) for p in (1, 2, 3))
+    assert first.y == second.y and first.x < second.x
+    assert third.y > first.y and third.x == first.x
+    assert ml.move_rect(0) is None and ml.move_rect(4) is None
+
+
+def test_a_game_started_by_the_second_player_leaves_the_first_cell_empty():
+    ml = MoveList(pygame.Rect(0, 0, 240, 400))
+    ml.set_moves(["h8h7", "c1c2"], first_side=1)
+    assert ml.row_count == 2
+    assert ml.move_rect(1).x > ml.move_rect(2).x  # ply 1 is in the second column
+    assert ml.ply_at(ml.move_rect(1).center) == 1
+
+
+def test_clicking_a_move_returns_its_ply():
+    ml = MoveList(pygame.Rect(0, 0, 240, 400))
+    ml.set_moves(moves(5))
+    for ply in range(1, 6):
+        assert click(ml, ml.move_rect(ply).center) == ply
+    assert click(ml, (500, 500)) is None  # outside
+    assert click(ml, (ml.move_rect(1).x - 5, ml.move_rect(1).centery)) is None  # on the number
+    below = ml.move_rect(5).move(0, ml.row_height * 2).center
+    assert click(ml, below) is None  # empty space under the moves
+
+
+def test_current_ply_is_clamped_and_kept_in_view():
+    ml = MoveList(pygame.Rect(0, 0, 200, 150))
+    ml.set_moves(moves(80))
+    assert ml.current == 80  # a list at its end follows new moves
+    assert ml.max_scroll > 0 and ml.scroll == ml.max_scroll
+    ml.set_current(0)
+    assert ml.scroll == 0
+    for ply in (1, 17, 40, 63, 80, 31, 2):
+        ml.set_current(ply)
+        rect = ml.move_rect(ply)
+        assert ml.inner.top <= rect.top and rect.bottom <= ml.inner.bottom, ply
+    ml.set_current(500)
+    assert ml.current == 80
+    ml.set_current(-3)
+    assert ml.current == 0
+
+
+def test_new_moves_follow_the_end_only_when_the_list_was_at_the_end():
+    ml = MoveList(pygame.Rect(0, 0, 200, 150))
+    ml.set_moves(moves(10))
+    ml.set_current(3)
+    ml.set_moves(moves(11))
+    assert ml.current == 3
+    ml.set_current(11)
+    ml.set_moves(moves(12))
+    assert ml.current == 12
+    ml.set_moves(moves(4))  # a takeback below the current ply
+    assert ml.current == 4
+
+
+def test_mouse_wheel_scrolls_when_over_the_list(monkeypatch):
+    ml = MoveList(pygame.Rect(0, 0, 200, 150))
+    ml.set_moves(moves(60))
+    ml.set_current(0)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (50, 50))
+    ml.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2))
+    assert ml.scroll == 2 * ml.row_height
+    ml.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10))
+    assert ml.scroll == 0
+    ml.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1000))
+    assert ml.scroll == ml.max_scroll
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (500, 50))
+    ml.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5))
+    assert ml.scroll == ml.max_scroll  # not over the list: nothing happens
+
+
+def test_the_scroll_thumb_drags_and_the_track_pages():
+    ml = MoveList(pygame.Rect(0, 0, 200, 150))
+    ml.set_moves(moves(60))
+    ml.set_current(0)
+    thumb = ml._thumb_rect()
+    assert thumb is not None
+    ml.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
+    ml.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, 2000), rel=(0, 0), buttons=(1, 0, 0))
+    )
+    assert ml.scroll == ml.max_scroll
+    ml.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, 2000), button=1))
+    thumb = ml._thumb_rect()
+    assert click(ml, (thumb.centerx, ml.inner.top + 2)) is None
+    assert ml.scroll == max(0, ml.max_scroll - ml.inner.h)
+
+
+def test_clicks_land_on_the_right_move_when_scrolled():
+    ml = MoveList(pygame.Rect(0, 0, 200, 150))
+    ml.set_moves(moves(60))
+    ml.set_current(45)
+    rect = ml.move_rect(45)
+    assert click(ml, rect.center) == 45
+
+
+def test_resizing_keeps_the_current_move_visible():
+    ml = MoveList(pygame.Rect(0, 0, 240, 600))
+    ml.set_moves(moves(60))
+    ml.set_current(30)
+    ml.set_rect(pygame.Rect(0, 0, 160, 120))
+    rect = ml.move_rect(30)
+    assert ml.inner.top <= rect.top and rect.bottom <= ml.inner.bottom
+
+
+def test_drawing_changes_nothing_and_highlights_the_current_move():
+    surface = pygame.Surface((300, 300))
+    ml = MoveList(pygame.Rect(20, 20, 240, 240))
+    ml.draw(surface)  # empty list: a placeholder
+    ml.set_moves(["c1c2", "h8h7", "averyveryveryverylongmovetext"] + moves(50))
+    ml.set_current(2)
+    state = (ml.current, ml.scroll, ml.hovered, list(ml.moves))
+    surface.fill((0, 0, 0))
+    ml.draw(surface)
+    assert (ml.current, ml.scroll, ml.hovered, list(ml.moves)) == state
+    rect = ml.move_rect(2)
+    gold = surface.get_at((rect.right - 4, rect.centery))
+    assert gold.r > 180 and gold.g > 130 and gold.b < 140  # the gold highlight
+    assert surface.get_at((5, 5)) == pygame.Color(0, 0, 0)  # nothing outside the rect
+
+
+def test_hover_tracks_the_mouse():
+    ml = MoveList(pygame.Rect(0, 0, 240, 400))
+    ml.set_moves(moves(4))
+    pos = ml.move_rect(3).center
+    ml.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert ml.hovered == 3
+    ml.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 600), rel=(0, 0), buttons=(0, 0, 0)))
+    assert ml.hovered is None
