@@ -227,12 +227,11 @@ class App:
 
     # ------------------------------------------------------------ main loop
     def request_quit(self) -> None:
-        """The window's close button: ask the top screen, then quit."""
-        top = self.screens.top
-        if top is None:
-            self.quit()
+        """The window's close button (or Quit): ask every screen, top first, then quit."""
+        if len(self.screens.stack) <= 1:
+            self.quit()  # only the main menu: nothing to ask
         else:
-            top.request_leave(self.quit)
+            self.screens.unwind(1, then=self.quit)
 
     def quit(self) -> None:
         self.running = False

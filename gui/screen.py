@@ -244,18 +244,30 @@ class ScreenManager:
         return new
 
     def home(self) -> None:
-        """Back to the bottom screen (the main menu), asking the top screen first."""
-        if len(self.stack) <= 1:
+        """Back to the bottom screen (the main menu). Each screen on the way is asked in turn, so a
+        game under the settings screen still gets to confirm and save."""
+        self.unwind(1)
+
+    def unwind(self, depth: int, then: Callable[[], None] | None = None) -> None:
+        """Leave screens from the top until ``depth`` remain, asking each first; call ``then``
+        when all have agreed. A screen that says no (or asks the user) stays on top, shown."""
+        if len(self.stack) <= max(depth, 0):
+            if then is not None:
+                then()
             return
         top = self.stack[-1]
-        top.request_leave(lambda: self._home_from(top))
 
-    def _home_from(self, screen: Screen) -> None:
-        if not self.stack or self.stack[-1] is not screen:
-            return
-        while len(self.stack) > 1:
+        def proceed() -> None:
+            if not self.stack or self.stack[-1] is not top:
+                return  # the stack changed while the screen was asking
+            if len(self.stack) == 1 and depth >= 1:
+                return
             self.stack.pop().exit()
-        self.stack[-1].resume()
+            if self.stack:
+                self.stack[-1].resume()
+            self.unwind(depth, then)
+
+        top.request_leave(proceed)
 
     def reset(self, screen: Screen | str, **kwargs: Any) -> Screen:
         """Clear the stack and start again from ``screen`` (no asking)."""

@@ -319,3 +319,25 @@ def test_measure_startup_prints_and_exits(capsys):
 def test_bad_command_line_is_rejected():
     with pytest.raises(SystemExit):
         main(["--size", "tiny"])
+
+
+def test_home_asks_every_screen_on_the_way_down(app):
+    class Game(Screen):
+        name = "game"
+        pending = None
+
+        def request_leave(self, proceed):
+            Game.pending = proceed  # e.g. shows "Leave the game?" and waits for the answer
+
+    game = Game(app)
+    app.screens.push(game)
+    app.screens.push("settings")
+    run_frames(app, 2)
+    click_element(app, app.screens.top.home_button)
+    assert app.screens.names() == ["menu", "game"]  # settings left; the game is asking
+    assert game.active and game.root.visible
+    Game.pending()  # the user confirms
+    assert app.screens.names() == ["menu"]
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(1 / 60)
+    assert not app.running

@@ -298,11 +298,11 @@ class ParticleBurst:
             k = 1.0 - t / 0.35
             flash = mix(self.beam_colour, (255, 230, 180), 0.5)
             _blit_glow(surface, self.centre, round(self.size * (0.6 + 1.2 * t / 0.35)), flash, k)
-            ring_r = self.size * (0.3 + 1.8 * t / 0.35)
+            ring_r = self.size * (0.3 + 1.3 * t / 0.35)
             ring = pygame.Surface((round(ring_r * 2 + 8), round(ring_r * 2 + 8)), pygame.SRCALPHA)
             c = ring.get_width() / 2
             pygame.draw.circle(
-                ring, (255, 220, 180, clamp8(200 * k)), (c, c), ring_r, max(1, round(self.size * 0.05))
+                ring, (255, 220, 180, clamp8(150 * k * k)), (c, c), ring_r, max(1, round(self.size * 0.05))
             )
             surface.blit(ring, (round(self.centre[0] - c), round(self.centre[1] - c)))
         for s in self.shards:

@@ -130,13 +130,35 @@ def _bevel_solid(
         ]
         cv.facet(quad, colour, material)
     if apex is None:
-        cv.polygon(inner, shade(colour, (0.0, 0.0, 1.0), material))
+        _pillow_top(cv, inner, colour, material)
     else:
         top = (apex[0], apex[1], height + apex[2])
         for i in range(count):
             j = (i + 1) % count
             cv.facet([(*inner[i], height), (*inner[j], height), top], colour, material)
     return inner
+
+
+def _pillow_top(cv: Canvas, outline: Sequence[Vec2], colour: Sequence[int], material: Material) -> None:
+    """A flat top shaded as if very slightly domed: brighter toward the light, darker away."""
+    pts = [cv.px(p) for p in outline]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+    if box.width < 4 or box.height < 4:
+        cv.polygon(outline, shade(colour, (0.0, 0.0, 1.0), material))
+        return
+    seed = pygame.Surface((2, 2), pygame.SRCALPHA)
+    for (x, y), tilt in (
+        ((0, 0), (-0.22, -0.22)),
+        ((1, 0), (0.1, -0.12)),
+        ((0, 1), (-0.12, 0.1)),
+        ((1, 1), (0.22, 0.22)),
+    ):
+        seed.set_at((x, y), (*shade(colour, normalize((tilt[0], tilt[1], 1.0)), material), 255))
+    gradient = pygame.transform.smoothscale(seed, box.size)
+    shape = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(shape, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    cv.surface.blit(masked(gradient, shape), box)
 
 
 def _base_plate(cv: Canvas, palette: PiecePalette, material: Material) -> None:

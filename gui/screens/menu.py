@@ -161,7 +161,7 @@ class MainMenuScreen(Screen):
         ):
             pygame.draw.line(surface, (170, 134, 70), (x0, y), (x1, y), max(1, px(2, size)))
         draw_glass_panel(surface, self.panel_rect, radius=px(20, size), alpha=185)
-        f = font(px(14, size))
+        f = font(max(12, px(14, size)))
         colour = (150, 140, 122)
         margin = px(18, size)
         left = f.render(self.version, True, colour)

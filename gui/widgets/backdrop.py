@@ -141,7 +141,7 @@ class _Side:
 
 
 SPEED_CELLS = 8.0
-HOLD = 1.0
+HOLD = 1.4
 FADE = 0.6
 PAUSE = 0.9
 
@@ -220,7 +220,7 @@ class LaserShow:
                 self.sides.append(_Side(half))
         for index, side in enumerate(self.sides):
             side.route = self._new_route(side.cells)
-            side.t = -index * 1.6  # the sides take turns
+            side.t = -index * 0.8  # the sides take turns
         self._scene_key = None
 
     def _cell_rect(self, col: int, row: int) -> pygame.Rect:

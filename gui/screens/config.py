@@ -1,0 +1,399 @@
+"""The New game screen: opponent and level, side, rule set, setup or a pasted position, clock and
+house rules, with a live board preview. Start opens the game screen.
+
+The choices made here are remembered for the next visit (in memory, for this run of the app).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+
+from game import Game, Player, Position, RuleOptions, TimeControl
+from game.errors import LaserChessError
+from game.search.levels import LEVELS
+from game.variants import VARIANTS, get_variant
+from gui.art.fonts import font
+from gui.layout import px, style, tier
+from gui.screen import Screen
+from gui.screens.settings import tick_image
+from gui.setups import list_setups
+from gui.widgets.board_view import BoardView
+from gui.widgets.chrome import draw_background, draw_section_rule, draw_title, header_rect, panel
+
+CLOCKS: dict[str, TimeControl | None] = {
+    "No clock": None,
+    "1 min": TimeControl(60),
+    "3 min": TimeControl(180),
+    "5 min": TimeControl(300),
+    "10 min": TimeControl(600),
+    "30 min": TimeControl(1800),
+    "3 + 2": TimeControl(180, 2),
+    "5 + 3": TimeControl(300, 3),
+    "10 + 5": TimeControl(600, 5),
+}
+PLY_LIMITS: dict[str, int | None] = {"Off": None, "50 moves": 100, "100 moves": 200, "150 moves": 300}
+REPETITION = {"claim": "Claim a draw", "auto": "Automatic draw"}
+CUSTOM = "Custom position"
+SAVED_SUFFIX = " (saved)"
+
+
+@dataclass
+class Choices:
+    """Everything the screen lets the player choose (kept between visits)."""
+
+    variant: str = "khet"
+    setup: str | None = "Classic"  # None: a custom position string
+    fen: str = ""
+    opponent: str = "cpu"  # "friend" or "cpu"
+    level: str = "Medium"
+    side: str = "first"  # "first", "second" or "random"
+    clock: str = "No clock"
+    repetition: str | None = None  # None: the default for the opponent kind
+    ply_limit: str = "Off"
+    swap_into_reserved: bool = False
+    zombies: bool = True
+
+
+class ConfigScreen(Screen):
+    name = "config"
+    title = "New game"
+    remembered = Choices()
+
+    def __init__(self, app, variant: str | None = None, fen: str | None = None, setup: str | None = None, **kw):
+        super().__init__(app, **kw)
+        self.choices = replace(ConfigScreen.remembered)
+        if variant is not None and variant in VARIANTS:
+            if variant != self.choices.variant:
+                self.choices.setup = None
+            self.choices.variant = variant
+        if setup is not None:
+            self.choices.setup = setup
+            self.choices.fen = ""
+        if fen is not None:
+            self.choices.setup = None
+            self.choices.fen = fen
+        if not self.choices.fen:
+            self.choices.fen = self._setup_fen(self.choices.setup)
+        self.preview = BoardView(get_variant(self.choices.variant), app.settings.board_scheme)
+        self.error: str | None = None
+        self.widgets: dict[str, object] = {}
+        self.segments: dict[str, dict[str, UIButton]] = {}
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.sections: list[pygame.Rect] = []
+        self._validate()
+
+    # ------------------------------------------------------------ choices
+    @property
+    def variant(self):
+        return get_variant(self.choices.variant)
+
+    def _setup_names(self) -> list[str]:
+        names = list(self.variant.setups)
+        saved, _ = list_setups(self.choices.variant)
+        names += [s.name + SAVED_SUFFIX for s in saved]
+        return names
+
+    def _setup_fen(self, name: str | None) -> str:
+        variant = get_variant(self.choices.variant)
+        if name is None:
+            return variant.setup_fen()
+        if name.endswith(SAVED_SUFFIX):
+            for saved in list_setups(self.choices.variant)[0]:
+                if saved.name + SAVED_SUFFIX == name:
+                    return saved.fen
+        try:
+            return variant.setup_fen(name)
+        except KeyError:
+            self.choices.setup = next(iter(variant.setups))
+            return variant.setup_fen()
+
+    def _validate(self) -> None:
+        try:
+            pos = Position.from_fen(self.choices.fen, self.variant)
+        except LaserChessError as exc:
+            self.error = str(exc)
+            return
+        self.error = None
+        self.preview.show_position(pos.board)
+
+    def rule_options(self) -> RuleOptions:
+        repetition = self.choices.repetition or ("auto" if self.choices.opponent == "cpu" else "claim")
+        return RuleOptions(
+            repetition=repetition,
+            ply_limit=PLY_LIMITS.get(self.choices.ply_limit),
+            swap_into_reserved=self.choices.swap_into_reserved,
+            zombies=self.choices.zombies,
+        )
+
+    def make_game(self, rng: random.Random | None = None) -> Game:
+        """The game the current choices describe (raises PositionError for a bad position)."""
+        c = self.choices
+        if c.opponent == "cpu":
+            side = c.side if c.side != "random" else (rng or random).choice(("first", "second"))
+            human, cpu = Player("human", "You"), Player("cpu", level=c.level)
+            players = (human, cpu) if side == "first" else (cpu, human)
+        else:
+            names = self.variant.side_names
+            players = (Player("human", names[0]), Player("human", names[1]))
+        setup = c.setup.removesuffix(SAVED_SUFFIX) if c.setup else None
+        return Game.new(
+            c.variant,
+            setup,
+            fen=c.fen,
+            players=players,
+            time_control=CLOCKS.get(c.clock),
+            options=self.rule_options(),
+        )
+
+    # ------------------------------------------------------------ layout
+    def build(self, root: UIContainer, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        w, h = size
+        head = header_rect(size)
+        margin = max(14, px(28, size))
+        self.panel = pygame.Rect(margin, head.bottom + px(16, size), w - 2 * margin, 0)
+        self.panel.height = h - self.panel.top - margin
+        pad = max(12, px(24, size))
+        gap = max(14, px(30, size))
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        left = pygame.Rect(inner.x, inner.y, int((inner.width - gap) * 0.46), inner.height)
+        right = pygame.Rect(left.right + gap, inner.y, inner.right - left.right - gap, inner.height)
+        c = self.choices
+        self.widgets, self.segments, self.sections = {}, {}, []
+
+        rows = 10.6
+        row_h = int(max(26, min(px(46, size), left.height / rows)))
+        ctrl_h = max(24, int(row_h * 0.8))
+        label_font = font({"s": 14, "m": 16, "l": 20}[tier(size)])
+        label_w = max(int(left.width * 0.32), label_font.size("Repetition")[0] + 14)
+        ctrl_x, ctrl_w = left.x + label_w, left.width - label_w
+        y = left.y
+
+        def label(text: str, top: int) -> None:
+            UILabel(pygame.Rect(left.x, top, label_w - 8, row_h), text, ui, container=root,
+                    object_id=style("label", size))
+
+        def ctrl(top: int, x: int = ctrl_x, width: int = ctrl_w) -> pygame.Rect:
+            return pygame.Rect(x, top + (row_h - ctrl_h) // 2, width, ctrl_h)
+
+        def dropdown(key: str, options: list[str], current: str, top: int) -> None:
+            if current not in options:
+                options = [*options, current]
+            self.widgets[key] = UIDropDownMenu(options, current, ctrl(top), ui, container=root,
+                                               object_id=style("drop", size))
+
+        def segments(key: str, options: dict[str, str], current: str, top: int, enabled: bool = True) -> None:
+            gap_px = 4
+            seg_w = (ctrl_w - gap_px * (len(options) - 1)) // len(options)
+            self.segments[key] = {}
+            for i, (value, text) in enumerate(options.items()):
+                button = UIButton(ctrl(top, ctrl_x + i * (seg_w + gap_px), seg_w), text, ui, container=root,
+                                  object_id=style("segment", size))
+                if value == current:
+                    button.select()
+                if not enabled:
+                    button.disable()
+                self.segments[key][value] = button
+
+        label("Rule set", y)
+        dropdown("variant", [v.title for v in VARIANTS.values()], self.variant.title, y)
+        y += row_h
+        label("Setup", y)
+        setups = self._setup_names()
+        dropdown("setup", [*setups, CUSTOM] if c.setup is None else setups, c.setup or CUSTOM, y)
+        y += row_h
+        label("Opponent", y)
+        segments("opponent", {"friend": "A friend", "cpu": "The CPU"}, c.opponent, y)
+        y += row_h
+        label("CPU level", y)
+        dropdown("level", list(LEVELS), c.level, y)
+        if c.opponent != "cpu":
+            self.widgets["level"].disable()
+        y += row_h
+        label("Play as", y)
+        names = self.variant.side_names
+        segments("side", {"first": names[0], "second": names[1], "random": "Random"}, c.side, y,
+                 enabled=c.opponent == "cpu")
+        y += row_h
+        label("Clock", y)
+        dropdown("clock", list(CLOCKS), c.clock, y)
+        y += row_h
+        label("Repetition", y)
+        rep = c.repetition or ("auto" if c.opponent == "cpu" else "claim")
+        dropdown("repetition", list(REPETITION.values()), REPETITION[rep], y)
+        y += row_h
+        label("Move limit", y)
+        dropdown("ply_limit", list(PLY_LIMITS), c.ply_limit, y)
+        y += row_h
+        box = max(16, int(ctrl_h * 0.8))
+        if self.choices.variant == "khet":
+            self.widgets["swap_into_reserved"] = UICheckBox(
+                pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
+                "A swapped piece may land on a reserved square", ui, container=root,
+                initial_state=c.swap_into_reserved, object_id=style("toggle", size),
+            )
+        elif self.choices.variant == "leiserchess2017":
+            self.widgets["zombies"] = UICheckBox(
+                pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
+                "Zombies: move enemy pawns on your own beam", ui, container=root,
+                initial_state=c.zombies, object_id=style("toggle", size),
+            )
+        start_h = max(34, int(row_h * 1.15))
+        self.widgets["start"] = UIButton(
+            pygame.Rect(left.x, left.bottom - start_h, left.width, start_h), "Start game", ui,
+            container=root, object_id=style("menu", size),
+        )
+
+        # Right column: the position
+        heading = pygame.Rect(right.x, right.y, right.width, int(row_h * 0.9))
+        UILabel(heading, "Position", ui, container=root, object_id=style("heading", size))
+        self.sections.append(heading)
+        entry_h = ctrl_h
+        hint_h = int(row_h * 1.2)
+        entry_rect = pygame.Rect(right.x, right.bottom - hint_h - entry_h - 4, right.width, entry_h)
+        entry = UITextEntryLine(entry_rect, ui, container=root, object_id=style("entry", size))
+        entry.set_text_length_limit(400)
+        entry.set_text(c.fen)
+        self.widgets["fen"] = entry
+        self.widgets["hint"] = UILabel(
+            pygame.Rect(right.x, entry_rect.bottom + 4, right.width, hint_h), "", ui, container=root,
+            object_id=style("hint", size),
+        )
+        self.preview.set_area(pygame.Rect(right.x, heading.bottom + 6, right.width,
+                                          entry_rect.top - heading.bottom - 14))
+        self._show_validation()
+
+    def teardown(self) -> None:
+        self.widgets, self.segments = {}, {}
+
+    def _show_validation(self) -> None:
+        hint, start = self.widgets.get("hint"), self.widgets.get("start")
+        if isinstance(hint, UILabel):
+            if self.error:
+                hint.set_text(f"Cannot start: {self.error}")
+            else:
+                turn = Position.from_fen(self.choices.fen, self.variant).turn
+                hint.set_text(f"{self.variant.title} position, {self.variant.side_names[turn]} to move. "
+                              "Paste a position string above to play from it.")
+        if isinstance(start, UIButton):
+            if self.error:
+                start.disable()
+            else:
+                start.enable()
+
+    def _rebuild(self) -> None:
+        ConfigScreen.remembered = replace(self.choices)
+        self.resize(self.app.window_size)
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        c = self.choices
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            key = next((k for k, w in self.widgets.items() if w is event.ui_element), None)
+            if key == "variant":
+                name = next(v.name for v in VARIANTS.values() if v.title == event.text)
+                if name != c.variant:
+                    c.variant, c.setup = name, next(iter(get_variant(name).setups))
+                    c.fen = self._setup_fen(c.setup)
+                    self.preview.set_variant(self.variant)
+                    self._validate()
+                    self._rebuild()
+            elif key == "setup" and event.text != CUSTOM:
+                c.setup = event.text
+                c.fen = self._setup_fen(c.setup)
+                self._validate()
+                self._rebuild()
+            elif key == "level":
+                c.level = event.text
+            elif key == "clock":
+                c.clock = event.text
+            elif key == "repetition":
+                c.repetition = next(k for k, v in REPETITION.items() if v == event.text)
+            elif key == "ply_limit":
+                c.ply_limit = event.text
+            ConfigScreen.remembered = replace(c)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("fen"):
+            self.set_fen(event.text)
+            return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is self.widgets.get("swap_into_reserved"):
+                c.swap_into_reserved = checked
+            elif event.ui_element is self.widgets.get("zombies"):
+                c.zombies = checked
+            ConfigScreen.remembered = replace(c)
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, buttons in self.segments.items():
+                for value, button in buttons.items():
+                    if event.ui_element is button:
+                        setattr(c, key, value)
+                        if key == "opponent":
+                            c.repetition = None
+                        self._rebuild()
+                        return True
+            if event.ui_element is self.widgets.get("start"):
+                self.start()
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            fen_entry = self.widgets.get("fen")
+            if not (isinstance(fen_entry, UITextEntryLine) and fen_entry.is_focused):
+                self.start()
+                return True
+        return super().handle_event(event)
+
+    def set_fen(self, text: str) -> None:
+        """A position string typed or pasted: validate it live; a setup's string selects the setup."""
+        c = self.choices
+        c.fen = text.strip()
+        self._validate()
+        match = next((n for n in self._setup_names() if self._setup_fen(n) == c.fen), None)
+        if match != c.setup:
+            c.setup = match
+            ConfigScreen.remembered = replace(c)
+            dropdown = self.widgets.get("setup")
+            if isinstance(dropdown, UIDropDownMenu):
+                self._rebuild()  # the setup list shows the custom entry (or the matching setup)
+                return
+        self._show_validation()
+
+    def start(self) -> None:
+        if self.error:
+            self.app.notify(f"Cannot start: {self.error}", "error")
+            return
+        ConfigScreen.remembered = replace(self.choices)
+        game = self.make_game()
+        if "game" not in self.app.registry:
+            self.app.notify("The game screen is not available.", "error")
+            return
+        self.app.screens.replace("game", game=game)
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.preview.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface, self.app.settings.board_scheme)
+        draw_title(surface, "New game")
+        panel(surface, self.panel)
+        for rect in self.sections:
+            draw_section_rule(surface, rect)
+        self.preview.draw(surface)
+        if self.error:
+            frame = self.preview.rect
+            veil = pygame.Surface(frame.size, pygame.SRCALPHA)
+            veil.fill((10, 10, 14, 150))
+            surface.blit(veil, frame)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets.values():
+            if isinstance(widget, UICheckBox) and widget.is_checked and widget.visible:
+                tick = tick_image(min(widget.rect.size))
+                surface.blit(tick, tick.get_rect(center=widget.rect.center))
