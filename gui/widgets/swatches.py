@@ -95,8 +95,8 @@ class SwatchGrid:
             sizes[cols] = int(min(by_width, by_height, max_w))
         biggest = max(sizes.values())
         # fewest rows whose swatches are still nearly as big as the biggest possible
-        cols = next(c for c in range(count, 0, -1) if sizes[c] >= 0.8 * biggest and sizes[c] >= 64 or c == 1)
-        if sizes[cols] < 0.8 * biggest:
+        cols = next(c for c in range(count, 0, -1) if sizes[c] >= 0.7 * biggest and sizes[c] >= 64 or c == 1)
+        if sizes[cols] < 0.7 * biggest:
             cols = max(sizes, key=lambda c: sizes[c])
         cell_w = max(24, sizes[cols])
         rows = -(-count // cols)
