@@ -16,5 +16,10 @@ def register_builtin_screens(registry: ScreenRegistry) -> None:
     from gui.screens.menu import MainMenuScreen
     from gui.screens.settings import SettingsScreen
 
+    from gui.screens.config import ConfigScreen
+    from gui.screens.game import GameScreen, screenshot_game_screen
+
     registry.register("menu", MainMenuScreen)
+    registry.register("config", ConfigScreen, menu_label="Play", menu_order=10)
+    registry.register("game", GameScreen, screenshot=screenshot_game_screen)
     registry.register("settings", SettingsScreen, menu_label="Settings", menu_order=40)

@@ -65,7 +65,9 @@ class ConfigScreen(Screen):
     title = "New game"
     remembered = Choices()
 
-    def __init__(self, app, variant: str | None = None, fen: str | None = None, setup: str | None = None, **kw):
+    def __init__(
+        self, app, variant: str | None = None, fen: str | None = None, setup: str | None = None, **kw
+    ):
         super().__init__(app, **kw)
         self.choices = replace(ConfigScreen.remembered)
         if variant is not None and variant in VARIANTS:
@@ -176,8 +178,13 @@ class ConfigScreen(Screen):
         y = left.y
 
         def label(text: str, top: int) -> None:
-            UILabel(pygame.Rect(left.x, top, label_w - 8, row_h), text, ui, container=root,
-                    object_id=style("label", size))
+            UILabel(
+                pygame.Rect(left.x, top, label_w - 8, row_h),
+                text,
+                ui,
+                container=root,
+                object_id=style("label", size),
+            )
 
         def ctrl(top: int, x: int = ctrl_x, width: int = ctrl_w) -> pygame.Rect:
             return pygame.Rect(x, top + (row_h - ctrl_h) // 2, width, ctrl_h)
@@ -185,16 +192,22 @@ class ConfigScreen(Screen):
         def dropdown(key: str, options: list[str], current: str, top: int) -> None:
             if current not in options:
                 options = [*options, current]
-            self.widgets[key] = UIDropDownMenu(options, current, ctrl(top), ui, container=root,
-                                               object_id=style("drop", size))
+            self.widgets[key] = UIDropDownMenu(
+                options, current, ctrl(top), ui, container=root, object_id=style("drop", size)
+            )
 
         def segments(key: str, options: dict[str, str], current: str, top: int, enabled: bool = True) -> None:
             gap_px = 4
             seg_w = (ctrl_w - gap_px * (len(options) - 1)) // len(options)
             self.segments[key] = {}
             for i, (value, text) in enumerate(options.items()):
-                button = UIButton(ctrl(top, ctrl_x + i * (seg_w + gap_px), seg_w), text, ui, container=root,
-                                  object_id=style("segment", size))
+                button = UIButton(
+                    ctrl(top, ctrl_x + i * (seg_w + gap_px), seg_w),
+                    text,
+                    ui,
+                    container=root,
+                    object_id=style("segment", size),
+                )
                 if value == current:
                     button.select()
                 if not enabled:
@@ -218,8 +231,13 @@ class ConfigScreen(Screen):
         y += row_h
         label("Play as", y)
         names = self.variant.side_names
-        segments("side", {"first": names[0], "second": names[1], "random": "Random"}, c.side, y,
-                 enabled=c.opponent == "cpu")
+        segments(
+            "side",
+            {"first": names[0], "second": names[1], "random": "Random"},
+            c.side,
+            y,
+            enabled=c.opponent == "cpu",
+        )
         y += row_h
         label("Clock", y)
         dropdown("clock", list(CLOCKS), c.clock, y)
@@ -235,19 +253,28 @@ class ConfigScreen(Screen):
         if self.choices.variant == "khet":
             self.widgets["swap_into_reserved"] = UICheckBox(
                 pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-                "A swapped piece may land on a reserved square", ui, container=root,
-                initial_state=c.swap_into_reserved, object_id=style("toggle", size),
+                "A swapped piece may land on a reserved square",
+                ui,
+                container=root,
+                initial_state=c.swap_into_reserved,
+                object_id=style("toggle", size),
             )
         elif self.choices.variant == "leiserchess2017":
             self.widgets["zombies"] = UICheckBox(
                 pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-                "Zombies: move enemy pawns on your own beam", ui, container=root,
-                initial_state=c.zombies, object_id=style("toggle", size),
+                "Zombies: move enemy pawns on your own beam",
+                ui,
+                container=root,
+                initial_state=c.zombies,
+                object_id=style("toggle", size),
             )
         start_h = max(34, int(row_h * 1.15))
         self.widgets["start"] = UIButton(
-            pygame.Rect(left.x, left.bottom - start_h, left.width, start_h), "Start game", ui,
-            container=root, object_id=style("menu", size),
+            pygame.Rect(left.x, left.bottom - start_h, left.width, start_h),
+            "Start game",
+            ui,
+            container=root,
+            object_id=style("menu", size),
         )
 
         # Right column: the position
@@ -262,11 +289,15 @@ class ConfigScreen(Screen):
         entry.set_text(c.fen)
         self.widgets["fen"] = entry
         self.widgets["hint"] = UILabel(
-            pygame.Rect(right.x, entry_rect.bottom + 4, right.width, hint_h), "", ui, container=root,
+            pygame.Rect(right.x, entry_rect.bottom + 4, right.width, hint_h),
+            "",
+            ui,
+            container=root,
             object_id=style("hint", size),
         )
-        self.preview.set_area(pygame.Rect(right.x, heading.bottom + 6, right.width,
-                                          entry_rect.top - heading.bottom - 14))
+        self.preview.set_area(
+            pygame.Rect(right.x, heading.bottom + 6, right.width, entry_rect.top - heading.bottom - 14)
+        )
         self._show_validation()
 
     def teardown(self) -> None:
@@ -279,8 +310,10 @@ class ConfigScreen(Screen):
                 hint.set_text(f"Cannot start: {self.error}")
             else:
                 turn = Position.from_fen(self.choices.fen, self.variant).turn
-                hint.set_text(f"{self.variant.title} position, {self.variant.side_names[turn]} to move. "
-                              "Paste a position string above to play from it.")
+                hint.set_text(
+                    f"{self.variant.title} position, {self.variant.side_names[turn]} to move. "
+                    "Paste a position string above to play from it."
+                )
         if isinstance(start, UIButton):
             if self.error:
                 start.disable()

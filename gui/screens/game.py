@@ -1,0 +1,689 @@
+"""The game screen: the board, both players with clocks and captured pieces, the status line, the
+move list, and the controls (rotate, takeback, draw, resign, flip). The CPU thinks in a worker
+process; this screen only polls it, so the window keeps its full frame rate.
+
+The rules live in the session (gui.session.GameSession) and the position; this screen turns
+input into moves, animates what the rules report, and draws.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton
+
+from game import Game, Move
+from game.search.engine import Progress, SearchResult
+from game.search.levels import get_level
+from game.search.worker import SearchWorker, WorkerError
+from gui.art.fonts import font
+from gui.art.pieces import piece_surface
+from gui.art.schemes import get_scheme
+from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
+from gui.layout import px, style
+from gui.paths import saves_dir
+from gui.screen import Screen
+from gui.session import GameSession
+from gui.settings import LASER_SQUARES_PER_SECOND
+from gui.widgets.board_view import BoardView
+from gui.widgets.chrome import draw_background, panel
+from gui.widgets.home_button import home_button_rect
+from gui.widgets.move_input import MoveInput
+from gui.widgets.move_list import MoveList
+
+CONFIRM_SECONDS = 3.0
+CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score is this bad
+
+
+def format_clock(seconds: float) -> str:
+    """``m:ss``, or ``s.t`` with tenths under ten seconds (like lichess)."""
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"0:{seconds:04.1f}"
+    whole = int(seconds)
+    if whole >= 3600:
+        return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def moved_pieces(board: list[int], move: Move) -> list[tuple[int, int, int]]:
+    """The pieces a move slides, as (code, from, to), read from the board before the move."""
+    if move.from_square == move.to_square:
+        return []
+    out = [(board[move.from_square], move.from_square, move.then_square or move.to_square)]
+    if board[move.to_square]:
+        out.append((board[move.to_square], move.to_square, move.from_square))
+    return out
+
+
+class GameScreen(Screen):
+    name = "game"
+    title = "Game"
+
+    def __init__(
+        self, app, game: Game | None = None, reshow_last_shot_after: float | None = None, **kw
+    ) -> None:
+        super().__init__(app, **kw)
+        self.reshow_at = reshow_last_shot_after  # seconds until the last shot is shown again
+        if game is None:
+            game = Game.new()
+        self.session = GameSession(game, saves_dir())
+        self.variant = self.session.variant
+        s = app.settings
+        self.view = BoardView(self.variant, s.board_scheme, s.show_coordinates)
+        self.input = MoveInput(self.view)
+        humans = [c for c in (0, 1) if not self.session.is_cpu(c)]
+        self.view.set_flipped(humans == [1])
+        self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
+        self.moves.set_moves(self.session.move_texts(), first_side=self.session.start_position.turn)
+        self.moves.set_current(len(game.moves))
+        self.worker: SearchWorker | None = SearchWorker() if self.session.against_cpu else None
+        self.thinking: Progress | None = None
+        self.searching = False
+        self.cpu_score: int | None = None  # the CPU's last score, from its own point of view
+        self.rng = random.Random()
+        self.view_ply: int | None = None  # browsing an earlier position (None: the live one)
+        self.confirm: dict[str, float] = {}  # button key -> seconds left to confirm
+        self.leave_armed = 0.0
+        self.pending_hit = False
+        self.over_announced = self.session.finished
+        self.error: str | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.over_buttons: dict[str, UIButton] = {}
+        self.side_panel = pygame.Rect(0, 0, 0, 0)
+        self.cards: dict[int, pygame.Rect] = {}
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.over_rect = pygame.Rect(0, 0, 0, 0)
+        self._apply_settings()
+        self.view.show_position(self.session.position.board)
+        self._sync_input()
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def position(self):
+        return self.session.position
+
+    def side_label(self, color: int) -> str:
+        player = self.session.player(color)
+        side = self.variant.side_names[color]
+        if player.kind == "cpu":
+            return f"{side} · CPU {player.level}"
+        if self.session.against_cpu:
+            return f"{side} · You"
+        return side
+
+    def _apply_settings(self) -> None:
+        s = self.app.settings
+        self.view.scheme = get_scheme(s.board_scheme)
+        self.view.coordinates = s.show_coordinates
+        self.view.laser_speed = LASER_SQUARES_PER_SECOND.get(s.laser_speed, 18.0)
+        self.view.piece_animation = s.piece_animation
+        self.input.show_legal = s.show_legal_moves
+
+    def _last_move_squares(self, ply: int | None = None) -> tuple[int, ...]:
+        moves = self.position.move_stack
+        n = len(moves) if ply is None else ply
+        if n == 0 or n > len(moves):
+            return ()
+        m = moves[n - 1]
+        return tuple(dict.fromkeys(s for s in (m.from_square, m.to_square, m.then_square) if s is not None))
+
+    def _human_turn(self) -> bool:
+        return not self.session.finished and not self.session.is_cpu(self.session.turn)
+
+    def _sync_input(self) -> None:
+        """Give the move input the live position when a human may move, else lock it."""
+        live = self.view_ply is None
+        if live and self._human_turn() and not self.view.busy:
+            self.input.enabled = True
+            self.input.set_position(self.position, self._last_move_squares())
+        else:
+            self.input.enabled = False
+            self.input.set_position(None, self._last_move_squares(self.view_ply))
+        self.view.overlay = []
+        if self.app.settings.show_my_beam and live and self._human_turn() and not self.view.busy:
+            self.view.overlay = [self.position.beam(self.session.turn)]
+        self._marks()
+
+    def _marks(self) -> None:
+        pos = self.position
+        marks: dict[int, str] = {}
+        if self.view_ply is None and not self.session.finished:
+            for sq in self.variant.pinned_squares(pos):
+                marks[sq] = "pin"
+            for sq in self.variant.zombie_squares(pos):
+                marks[sq] = "zombie"
+        self.view.deco.marks = marks
+
+    # ------------------------------------------------------------ layout
+    def build(self, root: UIContainer, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        w, h = size
+        margin = max(10, px(20, size))
+        home = home_button_rect(size)
+        side_w = max(240, min(px(380, size), int(w * 0.32)))
+        self.side_panel = pygame.Rect(w - margin - side_w, home.bottom + px(10, size), side_w, 0)
+        self.side_panel.height = h - self.side_panel.top - margin
+        board_area = pygame.Rect(margin, margin, self.side_panel.left - 2 * margin, h - 2 * margin)
+        self.view.set_area(board_area)
+        pad = max(8, px(14, size))
+        inner = self.side_panel.inflate(-2 * pad, -2 * pad)
+        card_h = max(56, px(74, size))
+        row_h = max(28, px(38, size))
+        gap = max(4, px(6, size))
+        top_color = 0 if self.view.flipped else 1
+        self.cards = {
+            top_color: pygame.Rect(inner.x, inner.y, inner.width, card_h),
+            1 - top_color: pygame.Rect(inner.x, inner.bottom - card_h, inner.width, card_h),
+        }
+        y = inner.y + card_h + gap
+        self.status_rect = pygame.Rect(inner.x, y, inner.width, max(40, px(52, size)))
+        y = self.status_rect.bottom + gap
+        bottom = inner.bottom - card_h - gap
+        buttons_h = 2 * row_h + gap
+        self.moves.set_rect(pygame.Rect(inner.x, y, inner.width, bottom - buttons_h - gap - y))
+        by = bottom - buttons_h
+        half = (inner.width - gap) // 2
+        quarter = (inner.width - 3 * gap) // 4
+
+        def button(key: str, text: str, rect: pygame.Rect, tip: str, kind: str = "btn") -> None:
+            self.buttons[key] = UIButton(
+                rect, text, ui, container=root, object_id=style(kind, size), tool_tip_text=tip
+            )
+
+        self.buttons = {}
+        button(
+            "rotate_left",
+            "Turn left",
+            pygame.Rect(inner.x, by, half, row_h),
+            "Rotate the selected piece counter-clockwise (Q or Left arrow)",
+        )
+        button(
+            "rotate_right",
+            "Turn right",
+            pygame.Rect(inner.x + half + gap, by, half, row_h),
+            "Rotate the selected piece clockwise (E, Right arrow or right-click)",
+        )
+        by += row_h + gap
+        labels = (
+            ("undo", "Takeback", "Take back your last move"),
+            ("draw", "Draw", "Offer a draw, or claim one on threefold repetition"),
+            ("resign", "Resign", "Give up this game (press twice)"),
+            ("flip", "Flip", "Turn the board around (F)"),
+        )
+        for i, (key, text, tip) in enumerate(labels):
+            button(
+                key,
+                text,
+                pygame.Rect(inner.x + i * (quarter + gap), by, quarter, row_h),
+                tip,
+                "danger" if key == "resign" else "btn",
+            )
+        self.over_buttons = {}
+        if self.session.finished:
+            self._build_over_panel()
+        self._refresh_buttons()
+
+    def _build_over_panel(self) -> None:
+        if self.root is None:
+            return
+        size = self.app.window_size
+        board = self.view.rect
+        w = min(board.width - 40, max(320, px(460, size)))
+        h = max(150, px(190, size))
+        self.over_rect = pygame.Rect(0, 0, w, h)
+        self.over_rect.center = board.center
+        gap = max(6, px(10, size))
+        bw = (w - 4 * gap) // 3
+        bh = max(30, px(40, size))
+        y = self.over_rect.bottom - bh - gap * 2
+        for i, (key, text) in enumerate(
+            (("rematch", "Rematch"), ("review", "Review"), ("menu", "Main menu"))
+        ):
+            rect = pygame.Rect(self.over_rect.x + gap + i * (bw + gap), y, bw, bh)
+            self.over_buttons[key] = UIButton(
+                rect, text, self.app.ui, container=self.root, object_id=style("btn", size)
+            )
+        if "replay" not in self.app.registry:
+            self.over_buttons["review"].disable()
+
+    def teardown(self) -> None:
+        self.buttons, self.over_buttons = {}, {}
+
+    def _refresh_buttons(self) -> None:
+        b = self.buttons
+        if not b:
+            return
+        s = self.session
+        can_act = not s.finished and self.view_ply is None
+        for key in ("rotate_left", "rotate_right"):
+            rotation = 2 if key == "rotate_left" else 1
+            enabled = self.input.enabled and self.input.rotation_move(rotation) is not None
+            b[key].enable() if enabled else b[key].disable()
+        human_moves = can_act and self._human_turn() or (can_act and s.cpu_to_move and s.against_cpu)
+        b["undo"].enable() if s.can_undo() and not self.view.busy and self.view_ply is None else b[
+            "undo"
+        ].disable()
+        b["resign"].enable() if human_moves else b["resign"].disable()
+        b["draw"].enable() if human_moves else b["draw"].disable()
+        draw_text = "Draw"
+        if s.can_claim_draw():
+            draw_text = "Claim draw"
+        elif s.draw_offer is not None and not s.is_cpu(s.turn) and s.draw_offer.by != s.turn:
+            draw_text = "Accept draw"
+        if "draw" in self.confirm:
+            draw_text = "Sure?"
+        if b["draw"].text != draw_text:
+            b["draw"].set_text(draw_text)
+        resign_text = "Sure?" if "resign" in self.confirm else "Resign"
+        if b["resign"].text != resign_text:
+            b["resign"].set_text(resign_text)
+
+    # ------------------------------------------------------------ moves
+    def play_move(self, move: Move) -> None:
+        """Play a legal move for the side to move and start showing it."""
+        before = list(self.position.board)
+        shots = self.session.play(move)
+        self.view.show_move(self.position.board, shots, moved_pieces(before, move))
+        audio = self.app.audio
+        audio.play(ROTATE if move.from_square == move.to_square else MOVE)
+        if shots and self.view.laser_speed is not None:
+            audio.play(LASER)
+        self.pending_hit = any(s.destroyed for s in shots)
+        if self.pending_hit and self.view.laser_speed is None:
+            audio.play(HIT)
+            self.pending_hit = False
+        self.view_ply = None
+        self.confirm.pop("draw", None)
+        self._refresh_move_list()
+        self._sync_input()
+        if self.session.save_error:
+            self.app.notify(self.session.save_error, "error")
+
+    def _start_cpu(self) -> None:
+        if self.worker is None or self.searching:
+            return
+        player = self.session.player(self.session.turn)
+        level = get_level(player.level or "Medium")
+        self.worker.start(self.position, level=level, seed=self.rng.randrange(1 << 30))
+        self.searching = True
+        self.thinking = None
+
+    def _cancel_cpu(self) -> None:
+        if self.worker is not None and self.searching:
+            self.worker.cancel()
+        self.searching = False
+        self.thinking = None
+
+    def _poll_cpu(self) -> None:
+        if self.worker is None or not self.searching:
+            return
+        for item in self.worker.poll():
+            if isinstance(item, Progress):
+                self.thinking = item
+            elif isinstance(item, SearchResult):
+                self.searching = False
+                self.thinking = None
+                self.cpu_score = item.score
+                if item.move is not None and self.session.cpu_to_move:
+                    self.play_move(Move.from_code(item.move))
+            elif isinstance(item, WorkerError):
+                self.searching = False
+                self.thinking = None
+                self.error = f"The CPU stopped: {item.message}. Press Takeback or wait to retry."
+                self.app.notify(self.error, "error")
+
+    def undo(self) -> None:
+        self._cancel_cpu()
+        self.view.skip_animation()
+        if self.session.undo():
+            self.view.show_position(self.position.board)
+            self._refresh_move_list()
+            self.over_announced = False
+            self._close_over_panel()
+            self.error = None
+        self._sync_input()
+
+    def _refresh_move_list(self) -> None:
+        self.moves.set_moves(self.session.move_texts(), first_side=self.session.start_position.turn)
+        self.moves.set_current(len(self.session.game.moves))
+
+    def show_last_shot(self) -> None:
+        """Fire the last move's laser again on screen (L): to see what happened once more."""
+        shots = self.position.last_shots
+        if shots and self.view_ply is None and not self.view.busy:
+            self.view.show_move(self.position.board, shots, [])
+            self.app.audio.play(LASER)
+            self._sync_input()
+
+    def _close_over_panel(self) -> None:
+        for button in self.over_buttons.values():
+            button.kill()
+        self.over_buttons = {}
+
+    # ------------------------------------------------------------ browsing earlier positions
+    def browse(self, ply: int | None) -> None:
+        total = len(self.session.game.moves)
+        if ply is not None and (ply >= total or ply < 0):
+            ply = None if ply is not None and ply >= total else 0
+        if ply == self.view_ply:
+            return
+        self.view.skip_animation()
+        self.view_ply = ply
+        board = self.position.board if ply is None else self.session.game.position_at(ply).board
+        self.view.show_position(board)
+        self.moves.set_current(total if ply is None else ply)
+        self._sync_input()
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        s = self.session
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button(event.ui_element) or super().handle_event(event)
+        ply = self.moves.handle_event(event)
+        if ply is not None:
+            self.browse(ply)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_f:
+                self.flip()
+                return True
+            if event.key == pygame.K_l:
+                self.show_last_shot()
+                return True
+            if not self.input.has_selection or self.view_ply is not None:
+                step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
+                current = len(s.game.moves) if self.view_ply is None else self.view_ply
+                if step is not None:
+                    self.browse(current + step)
+                    return True
+                if event.key == pygame.K_HOME:
+                    self.browse(0)
+                    return True
+                if event.key == pygame.K_END:
+                    self.browse(None)
+                    return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
+            move = self.input.handle_event(event)
+            if move is not None:
+                self.play_move(move)
+                return True
+            if event.type != pygame.MOUSEMOTION and event.type != pygame.KEYDOWN:
+                return True
+        return super().handle_event(event)
+
+    def _button(self, element) -> bool:
+        s = self.session
+        for key, button in self.over_buttons.items():
+            if element is button:
+                if key == "rematch":
+                    self.rematch()
+                elif key == "review" and "replay" in self.app.registry:
+                    self.app.screens.push("replay", game=s.game)
+                elif key == "menu":
+                    self.app.screens.home()
+                return True
+        key = next((k for k, b in self.buttons.items() if b is element), None)
+        if key is None:
+            return False
+        if key in ("rotate_left", "rotate_right"):
+            move = self.input.rotation_move(2 if key == "rotate_left" else 1)
+            if move is not None:
+                self.input.clear()
+                self.play_move(move)
+        elif key == "undo":
+            self.undo()
+        elif key == "flip":
+            self.flip()
+        elif key == "resign":
+            if self._confirmed("resign"):
+                self._cancel_cpu()
+                humans = [c for c in (0, 1) if not s.is_cpu(c)]
+                s.resign(s.turn if s.turn in humans else humans[0])
+        elif key == "draw":
+            self._draw_pressed()
+        self._refresh_buttons()
+        return True
+
+    def _confirmed(self, key: str) -> bool:
+        """Press-twice confirmation: the first press arms it for a few seconds."""
+        if key in self.confirm:
+            del self.confirm[key]
+            return True
+        self.confirm[key] = CONFIRM_SECONDS
+        return False
+
+    def _draw_pressed(self) -> None:
+        s = self.session
+        if s.can_claim_draw():
+            s.claim_draw()
+            return
+        offer = s.draw_offer
+        if offer is not None and not s.is_cpu(s.turn) and offer.by != s.turn:
+            s.accept_draw(s.turn)
+            return
+        if not self._confirmed("draw"):
+            return
+        mover = s.turn if not s.is_cpu(s.turn) else 1 - s.turn
+        s.offer_draw(mover)
+        cpu = 1 - mover
+        if s.is_cpu(cpu):
+            if self.cpu_score is not None and self.cpu_score <= CPU_ACCEPTS_DRAW_BELOW:
+                self._cancel_cpu()
+                s.accept_draw(cpu)
+            else:
+                s.draw_offer = None
+                self.app.notify("The CPU declines the draw.")
+        else:
+            self.app.notify(f"{self.variant.side_names[mover]} offers a draw.")
+
+    def flip(self) -> None:
+        self.view.set_flipped(not self.view.flipped)
+        self.resize(self.app.window_size)
+
+    def rematch(self) -> None:
+        old = self.session.game
+        game = Game(
+            start_fen=old.start_fen,
+            variant=old.variant,
+            setup=old.setup,
+            options=old.options,
+            players=(old.players[1], old.players[0]),
+            time_control=old.time_control,
+        )
+        self.app.screens.replace("game", game=game)
+
+    # ------------------------------------------------------------ leaving
+    def request_leave(self, proceed) -> None:
+        s = self.session
+        if s.finished or not s.game.moves or self.leave_armed > 0:
+            self.leave_armed = 0.0
+            proceed()
+            return
+        self.leave_armed = CONFIRM_SECONDS
+        self.app.notify(
+            "Leave the game? Press again to leave: it is saved, and Continue or Past games resumes it."
+        )
+
+    def exit(self) -> None:
+        self._cancel_cpu()
+        self.session.save()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+        super().exit()
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self._apply_settings()
+        if self.reshow_at is not None:
+            self.reshow_at -= dt
+            if self.reshow_at <= 0:
+                self.reshow_at = None
+                self.show_last_shot()
+        was_busy = self.view.busy
+        self.view.update(dt)
+        if self.pending_hit and not any(not s.arrived for s in self.view._shots):
+            self.app.audio.play(HIT)
+            self.pending_hit = False
+        for key in list(self.confirm):
+            self.confirm[key] -= dt
+            if self.confirm[key] <= 0:
+                del self.confirm[key]
+        self.leave_armed = max(0.0, self.leave_armed - dt)
+        s = self.session
+        if not self.view.busy:
+            if was_busy:
+                self._sync_input()
+            s.tick(dt)
+            if s.cpu_to_move and not self.searching and self.error is None:
+                self._start_cpu()
+        self._poll_cpu()
+        if s.finished and not self.over_announced and not self.view.busy:
+            self.over_announced = True
+            self._cancel_cpu()
+            self.app.audio.play(GAME_OVER)
+            self._sync_input()
+            self._build_over_panel()
+        self._refresh_buttons()
+
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def status_text(self) -> tuple[str, tuple[int, int, int]]:
+        s = self.session
+        names = self.variant.side_names
+        if s.finished:
+            return s.outcome.describe(names, self.variant.royal_name), (255, 214, 120)
+        if self.view_ply is not None:
+            return f"Viewing move {self.view_ply} of {len(s.game.moves)} — End returns to the game", (
+                170,
+                200,
+                255,
+            )
+        if self.error:
+            return self.error, (255, 120, 100)
+        turn = s.turn
+        if s.is_cpu(turn):
+            depth = f" (depth {self.thinking.depth})" if self.thinking else ""
+            return f"{names[turn]} (CPU) is thinking…{depth}", (200, 200, 210)
+        if self.position.royal_in_beam(turn):
+            whose = "Your" if s.against_cpu else f"{names[turn]}'s"
+            return f"{whose} {self.variant.royal_name} is in the enemy beam!", (255, 130, 90)
+        if s.draw_offer is not None and s.draw_offer.by != turn:
+            return f"{names[s.draw_offer.by]} offers a draw: Accept, or move to decline", (255, 214, 120)
+        if s.can_claim_draw():
+            return "Threefold repetition: you may claim a draw", (255, 214, 120)
+        return (f"Your move ({names[turn]})" if s.against_cpu else f"{names[turn]} to move"), (235, 228, 210)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        draw_background(surface, self.app.settings.board_scheme)
+        self.view.draw(surface)
+        panel(surface, self.side_panel)
+        for color, rect in self.cards.items():
+            self._draw_card(surface, color, rect)
+        text, colour = self.status_text()
+        pygame.draw.rect(surface, (18, 20, 28), self.status_rect, border_radius=px(8, size))
+        pygame.draw.rect(surface, (96, 80, 50), self.status_rect, 1, border_radius=px(8, size))
+        f = font(max(12, px(16, size)), bold=True)
+        self._blit_wrapped(surface, text, f, colour, self.status_rect.inflate(-px(16, size), -px(6, size)))
+        self.moves.draw(surface)
+        if self.session.finished and self.over_buttons:
+            self._draw_over(surface)
+
+    def _blit_wrapped(self, surface, text, f, colour, rect) -> None:
+        words, lines, line = text.split(), [], ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= rect.width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+        lines = lines[:2]
+        total = len(lines) * f.get_linesize()
+        y = rect.centery - total // 2
+        for text_line in lines:
+            img = f.render(text_line, True, colour)
+            surface.blit(img, img.get_rect(midleft=(rect.x, y + f.get_linesize() // 2)))
+            y += f.get_linesize()
+
+    def _draw_card(self, surface: pygame.Surface, color: int, rect: pygame.Rect) -> None:
+        size = surface.get_size()
+        s = self.session
+        active = not s.finished and s.turn == color
+        pygame.draw.rect(surface, (34, 38, 50) if active else (22, 24, 32), rect, border_radius=px(10, size))
+        pygame.draw.rect(
+            surface,
+            (233, 191, 98) if active else (80, 70, 50),
+            rect,
+            2 if active else 1,
+            border_radius=px(10, size),
+        )
+        icon = max(20, rect.height // 2)
+        royal = piece_surface(self.variant.royal_kind, color, 0, icon, self.view.scheme)
+        surface.blit(royal, (rect.x + px(8, size), rect.y + px(6, size)))
+        name_font = font(max(12, px(16, size)), bold=True)
+        label = name_font.render(self.side_label(color), True, (241, 231, 208))
+        surface.blit(label, (rect.x + icon + px(14, size), rect.y + px(8, size)))
+        # captured pieces of the opponent, shown by their captor
+        lost = s.captured(1 - color)
+        small = max(12, rect.height // 3)
+        x = rect.x + icon + px(14, size)
+        for piece in lost[:10]:
+            img = piece_surface(piece.kind, piece.color, 0, small, self.view.scheme)
+            surface.blit(img, (x, rect.bottom - small - px(6, size)))
+            x += int(small * 0.8)
+        if s.remaining is not None:
+            clock_font = font(max(16, px(26, size)), bold=True)
+            remaining = s.remaining[color]
+            low = s.low_time(color)
+            colour = (255, 110, 90) if low else ((255, 240, 200) if active else (170, 164, 150))
+            img = clock_font.render(format_clock(remaining), True, colour)
+            box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
+            if low and active:
+                pygame.draw.rect(surface, (90, 24, 20), box.inflate(12, 6), border_radius=6)
+            surface.blit(img, box)
+        elif active and s.is_cpu(color) and self.thinking is not None:
+            f = font(max(11, px(13, size)))
+            img = f.render(f"depth {self.thinking.depth}", True, (170, 164, 150))
+            surface.blit(img, img.get_rect(midright=(rect.right - px(12, size), rect.centery)))
+
+    def _draw_over(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        veil = pygame.Surface(self.view.rect.size, pygame.SRCALPHA)
+        veil.fill((8, 8, 12, 120))
+        surface.blit(veil, self.view.rect)
+        panel(surface, self.over_rect, alpha=235)
+        s = self.session
+        title = "Draw" if s.outcome.winner is None else f"{self.variant.side_names[s.outcome.winner]} wins"
+        if s.outcome.winner is not None and s.against_cpu:
+            title = "You win!" if not s.is_cpu(s.outcome.winner) else "The CPU wins"
+        big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
+        surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
+        reason = s.outcome.describe(self.variant.side_names, self.variant.royal_name).split(": ", 1)[-1]
+        small = font(max(12, px(17, size))).render(
+            f"{reason[0].upper()}{reason[1:]} · {len(s.game.moves)} moves", True, (220, 212, 196)
+        )
+        surface.blit(small, small.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(62, size))))
+
+
+SCREENSHOT_MOVES = ("j5j6", "c7d8", "j6j7", "h5g5", "d6d5", "d8L", "j7R", "e5d4", "f4g4", "g3f3", "j4j5")
+
+
+def screenshot_game_screen(app) -> GameScreen:
+    """A two-player Classic game in progress, its last shot in flight when the picture is taken."""
+    game = Game.new("khet", "Classic")
+    pos = game.start_position()
+    for text in SCREENSHOT_MOVES:
+        pos.push(pos.parse_move(text))
+        game.add_move(text, 4.0)
+    screen = GameScreen(app, game=game, reshow_last_shot_after=1.05)
+    screen.session.saves_folder = None  # a picture, not a game to keep
+    return screen
