@@ -66,9 +66,10 @@ class App:
         sound: bool = True,
         start_screen: str = "menu",
         persist: bool = True,
+        registry: ScreenRegistry | None = None,
     ) -> None:
         """``persist=False`` starts from default settings and never writes settings.json
-        (screenshot mode)."""
+        (screenshot mode). ``registry`` replaces the built-in screens (tests)."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.display.init()
         pygame.font.init()
@@ -100,10 +101,12 @@ class App:
             self.notify("The theme file could not be read; plain widgets are used.", ERROR)
         self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, enabled=sound)
 
-        self.registry = ScreenRegistry()
-        from gui.screens import register_builtin_screens
+        if registry is None:
+            from gui.screens import register_builtin_screens
 
-        register_builtin_screens(self.registry)
+            registry = ScreenRegistry()
+            register_builtin_screens(registry)
+        self.registry = registry
         self.screens = ScreenManager(self, self.registry)
         self.clock = pygame.time.Clock()
 

@@ -9,6 +9,9 @@ import random
 import pygame
 
 from gui.app import App
+from gui.screen import ScreenRegistry
+from gui.screens.menu import MainMenuScreen
+from gui.screens.settings import SettingsScreen
 from gui.settings import load_settings
 
 KEYS = [
@@ -90,7 +93,10 @@ def random_event(rng: random.Random, app: App) -> list[pygame.event.Event]:
 
 def test_thousand_random_events_raise_nothing(data_dir):
     rng = random.Random(20240611)
-    app = App((1280, 720))
+    registry = ScreenRegistry()  # this run covers the shell's own screens: menu and settings
+    registry.register("menu", MainMenuScreen)
+    registry.register("settings", SettingsScreen, menu_label="Settings", menu_order=40)
+    app = App((1280, 720), registry=registry)
     quits = 0
     visited = set()
     try:

@@ -10,15 +10,33 @@ import pygame_gui
 import pytest
 
 from gui.app import App, main
-from gui.screen import Screen
+from gui.screen import Screen, ScreenRegistry
+from gui.screens.menu import MainMenuScreen
+from gui.screens.settings import SettingsScreen
 from gui.settings import Settings
 from gui.testing import click_element, post_click, post_key, post_resize, run_frames
 from gui.widgets.home_button import home_button_rect
 
 
+def shell_registry() -> ScreenRegistry:
+    """Just the screens this shell provides (menu and settings), whatever else is registered."""
+    registry = ScreenRegistry()
+    registry.register("menu", MainMenuScreen)
+    registry.register("settings", SettingsScreen, menu_label="Settings", menu_order=40)
+    return registry
+
+
 @pytest.fixture
 def app():
-    application = App((1280, 720))
+    application = App((1280, 720), registry=shell_registry())
+    run_frames(application, 2)
+    yield application
+    application.shutdown()
+
+
+@pytest.fixture
+def full_app():
+    application = App((1280, 720))  # every built-in screen
     run_frames(application, 2)
     yield application
     application.shutdown()
@@ -39,6 +57,23 @@ def click_menu(app: App, label: str) -> None:
 def test_menu_shows_only_registered_screens(app):
     assert app.screens.names() == ["menu"]
     assert menu_labels(app) == ["Settings", "Quit"]
+
+
+def test_every_menu_screen_is_entered_and_left_by_clicks_and_keys(full_app):
+    app = full_app
+    entries = app.registry.menu_entries()
+    assert menu_labels(app) == [e.menu_label for e in entries] + ["Quit"]
+    for entry in entries:
+        click_menu(app, entry.menu_label)
+        screen = app.screens.top
+        assert app.screens.names() == ["menu", entry.name]
+        assert screen.home_button is not None
+        assert screen.home_button.rect == home_button_rect(app.window_size)
+        click_element(app, screen.home_button)
+        assert app.screens.names() == ["menu"]
+        click_menu(app, entry.menu_label)
+        post_key(app, pygame.K_ESCAPE)
+        assert app.screens.names() == ["menu"]
 
 
 class DummyScreen(Screen):
@@ -80,7 +115,9 @@ def test_escape_on_the_menu_does_nothing(app):
 
 
 def test_keyboard_navigation_on_the_menu(app):
-    post_key(app, pygame.K_DOWN)
+    post_key(app, pygame.K_DOWN)  # focus the first button
+    post_key(app, pygame.K_DOWN)  # Quit
+    post_key(app, pygame.K_UP)  # back to Settings
     post_key(app, pygame.K_RETURN)
     assert app.screens.names() == ["menu", "settings"]
 
@@ -260,7 +297,7 @@ def test_app_starts_whatever_the_settings_file(data_dir, content):
     path = data_dir / "settings.json"
     if content is not None:
         path.write_bytes(content)
-    application = App((1024, 700))
+    application = App((1024, 700), registry=shell_registry())
     try:
         run_frames(application, 3)
         assert application.screens.names() == ["menu"]
@@ -278,7 +315,7 @@ def test_app_starts_whatever_the_settings_file(data_dir, content):
 
 def test_notice_is_dismissed_by_a_click(data_dir):
     (data_dir / "settings.json").write_text("{broken")
-    application = App((1024, 700))
+    application = App((1024, 700), registry=shell_registry())
     try:
         run_frames(application, 30)
         assert application.toasts.items
@@ -291,7 +328,7 @@ def test_notice_is_dismissed_by_a_click(data_dir):
 
 
 def test_unwritable_settings_file_is_reported_not_raised(data_dir):
-    application = App((1024, 700))
+    application = App((1024, 700), registry=shell_registry())
     try:
         application.settings_path = data_dir / "settings.json" / "inside-a-file"
         (data_dir / "settings.json").write_text("{}")
@@ -305,7 +342,12 @@ def test_screenshot_mode_writes_one_png_per_screen(tmp_path, capsys, data_dir):
     out = tmp_path / "shots"
     assert main(["--screenshots", str(out), "--size", "800x600"]) == 0
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["menu.png", "settings.png"]
+    registry = ScreenRegistry()
+    from gui.screens import register_builtin_screens
+
+    register_builtin_screens(registry)
+    assert names == sorted(f"{e.name}.png" for e in registry.entries())
+    assert {"menu.png", "settings.png"} <= set(names)
     for name in names:
         assert pygame.image.load(str(out / name)).get_size() == (800, 600)
     assert not (data_dir / "settings.json").exists()  # screenshot mode leaves the user's settings alone
