@@ -91,6 +91,8 @@ class GameScreen(Screen):
         self.pending_hit = False
         self.over_announced = self.session.finished
         self.error: str | None = None
+        self._derived_cache: dict = {}
+        self.deepest = 0  # deepest depth the CPU completed in its last search (for display)
         self.buttons: dict[str, UIButton] = {}
         self.over_buttons: dict[str, UIButton] = {}
         self.side_panel = pygame.Rect(0, 0, 0, 0)
@@ -130,6 +132,18 @@ class GameScreen(Screen):
             return ()
         m = moves[n - 1]
         return tuple(dict.fromkeys(s for s in (m.from_square, m.to_square, m.then_square) if s is not None))
+
+    def _derived(self) -> dict:
+        """Facts about the live position that drawing needs, computed once per position."""
+        key = (self.position.hash, len(self.session.game.moves))
+        if self._derived_cache.get("key") != key:
+            s = self.session
+            self._derived_cache = {
+                "key": key,
+                "captured": {c: s.captured(c) for c in (0, 1)},
+                "royal_in_beam": self.position.royal_in_beam(s.turn),
+            }
+        return self._derived_cache
 
     def _human_turn(self) -> bool:
         return not self.session.finished and not self.session.is_cpu(self.session.turn)
@@ -324,6 +338,7 @@ class GameScreen(Screen):
         for item in self.worker.poll():
             if isinstance(item, Progress):
                 self.thinking = item
+                self.deepest = item.depth
             elif isinstance(item, SearchResult):
                 self.searching = False
                 self.thinking = None
@@ -571,7 +586,7 @@ class GameScreen(Screen):
         if s.is_cpu(turn):
             depth = f" (depth {self.thinking.depth})" if self.thinking else ""
             return f"{names[turn]} (CPU) is thinking…{depth}", (200, 200, 210)
-        if self.position.royal_in_beam(turn):
+        if self._derived()["royal_in_beam"]:
             whose = "Your" if s.against_cpu else f"{names[turn]}'s"
             return f"{whose} {self.variant.royal_name} is in the enemy beam!", (255, 130, 90)
         if s.draw_offer is not None and s.draw_offer.by != turn:
@@ -633,7 +648,7 @@ class GameScreen(Screen):
         label = name_font.render(self.side_label(color), True, (241, 231, 208))
         surface.blit(label, (rect.x + icon + px(14, size), rect.y + px(8, size)))
         # captured pieces of the opponent, shown by their captor
-        lost = s.captured(1 - color)
+        lost = self._derived()["captured"][1 - color]
         small = max(12, rect.height // 3)
         x = rect.x + icon + px(14, size)
         for piece in lost[:10]:
