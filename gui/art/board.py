@@ -16,7 +16,7 @@ from functools import cache
 import pygame
 
 from gui.art.fonts import font
-from gui.art.render import Canvas, circle_points, clamp8, mix, scale_rgb
+from gui.art.render import Canvas, circle_points, clamp8, mix, scale_rgb, soft_blur
 from gui.art.schemes import RGB, Scheme, get_scheme
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -129,10 +129,11 @@ def noise_surface(
     """Smooth grey value noise: ``cells`` random values stretched to ``size``, mapped to low..high."""
     cw, ch = max(1, cells[0]), max(1, cells[1])
     rng = random.Random(seed)
+    indexed = pygame.image.frombytes(rng.randbytes(cw * ch), (cw, ch), "P")
     span = high - low
-    values = bytes(low + (b * span >> 8) for b in rng.randbytes(cw * ch))
-    rgb = bytes(v for value in values for v in (value, value, value))
-    small = pygame.image.frombytes(rgb, (cw, ch), "RGB")
+    indexed.set_palette([(low + i * span // 255,) * 3 for i in range(256)])
+    small = pygame.Surface((cw, ch), 0, 24)
+    small.blit(indexed, (0, 0))
     return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
 
 
@@ -266,7 +267,7 @@ def _draw_board(
     # a soft inner shadow from the frame onto the squares
     shade_layer = pygame.Surface(play.size, pygame.SRCALPHA)
     pygame.draw.rect(shade_layer, (0, 0, 0, 90), shade_layer.get_rect(), max(2, sq // 10))
-    shade_layer = pygame.transform.gaussian_blur(shade_layer, max(1, sq // 12))
+    shade_layer = soft_blur(shade_layer, max(1, sq // 12))
     squares.blit(shade_layer, (0, 0))
     surf.blit(squares, play)
     if coordinates:

@@ -20,7 +20,7 @@ from game.pieces import Kind
 from gui.art.beam import ParticleBurst, beam_width, draw_beam
 from gui.art.board import apply_texture
 from gui.art.pieces import palette_for, piece_surface
-from gui.art.render import mix, scale_rgb
+from gui.art.render import mix, scale_rgb, soft_blur
 from gui.art.schemes import Scheme, get_scheme
 
 DX = (0, 1, 0, -1)
@@ -99,7 +99,7 @@ def _glass_panel(width: int, height: int, radius: int, alpha: int) -> tuple[pyga
     layer = pygame.Surface((width + pad * 2, height + pad * 2), pygame.SRCALPHA)
     inner = pygame.Rect(pad, pad, width, height)
     pygame.draw.rect(layer, (0, 0, 0, 150), inner.move(0, pad // 3), border_radius=radius)
-    layer = pygame.transform.gaussian_blur(layer, max(1, pad // 2))
+    layer = soft_blur(layer, max(1, pad // 2))
     pygame.draw.rect(layer, (16, 18, 25, alpha), inner, border_radius=radius)
     top = pygame.Rect(inner.x, inner.y, inner.width, max(1, inner.height // 3))
     sheen = pygame.Surface(top.size, pygame.SRCALPHA)
@@ -439,7 +439,7 @@ def glow_text(
     tinted = base.copy()
     tinted.fill((*glow, 255), special_flags=pygame.BLEND_RGBA_MULT)
     halo.blit(tinted, (pad, pad))
-    halo = pygame.transform.gaussian_blur(halo, max(2, h // 6))
+    halo = soft_blur(halo, max(2, h // 6))
     out.blit(halo, (0, 0))
     outline = base.copy()
     outline.fill((20, 12, 6, 255), special_flags=pygame.BLEND_RGBA_MULT)
