@@ -16,6 +16,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
 from game import Game, Move
+from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
 from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
 from game.search.worker import SearchWorker, WorkerError
@@ -35,6 +36,7 @@ from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 
 CONFIRM_SECONDS = 3.0
+ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE, "rotate_half": HALF_TURN}
 CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score is this bad
 
 
@@ -200,7 +202,6 @@ class GameScreen(Screen):
         buttons_h = 2 * row_h + gap
         self.moves.set_rect(pygame.Rect(inner.x, y, inner.width, bottom - buttons_h - gap - y))
         by = bottom - buttons_h
-        half = (inner.width - gap) // 2
         quarter = (inner.width - 3 * gap) // 4
 
         def button(key: str, text: str, rect: pygame.Rect, tip: str, kind: str = "btn") -> None:
@@ -209,18 +210,19 @@ class GameScreen(Screen):
             )
 
         self.buttons = {}
-        button(
-            "rotate_left",
-            "Turn left",
-            pygame.Rect(inner.x, by, half, row_h),
-            "Rotate the selected piece counter-clockwise (Q or Left arrow)",
-        )
-        button(
-            "rotate_right",
-            "Turn right",
-            pygame.Rect(inner.x + half + gap, by, half, row_h),
-            "Rotate the selected piece clockwise (E, Right arrow or right-click)",
-        )
+        rotations = [
+            ("rotate_left", "Turn left", "Rotate the selected piece counter-clockwise (Q or Left arrow)"),
+            (
+                "rotate_right",
+                "Turn right",
+                "Rotate the selected piece clockwise (E, Right arrow or right-click)",
+            ),
+        ]
+        if self.variant.allows_half_turn():
+            rotations.insert(1, ("rotate_half", "Half turn", "Turn the selected piece around (U)"))
+        third = (inner.width - (len(rotations) - 1) * gap) // len(rotations)
+        for i, (key, text, tip) in enumerate(rotations):
+            button(key, text, pygame.Rect(inner.x + i * (third + gap), by, third, row_h), tip)
         by += row_h + gap
         labels = (
             ("undo", "Takeback", "Take back your last move"),
@@ -273,10 +275,10 @@ class GameScreen(Screen):
             return
         s = self.session
         can_act = not s.finished and self.view_ply is None
-        for key in ("rotate_left", "rotate_right"):
-            rotation = 2 if key == "rotate_left" else 1
-            enabled = self.input.enabled and self.input.rotation_move(rotation) is not None
-            b[key].enable() if enabled else b[key].disable()
+        for key, rotation in ROTATION_BUTTONS.items():
+            if key in b:
+                enabled = self.input.enabled and self.input.rotation_move(rotation) is not None
+                b[key].enable() if enabled else b[key].disable()
         human_moves = can_act and self._human_turn() or (can_act and s.cpu_to_move and s.against_cpu)
         b["undo"].enable() if s.can_undo() and not self.view.busy and self.view_ply is None else b[
             "undo"
@@ -444,8 +446,8 @@ class GameScreen(Screen):
         key = next((k for k, b in self.buttons.items() if b is element), None)
         if key is None:
             return False
-        if key in ("rotate_left", "rotate_right"):
-            move = self.input.rotation_move(2 if key == "rotate_left" else 1)
+        if key in ROTATION_BUTTONS:
+            move = self.input.rotation_move(ROTATION_BUTTONS[key])
             if move is not None:
                 self.input.clear()
                 self.play_move(move)
@@ -582,6 +584,8 @@ class GameScreen(Screen):
             )
         if self.error:
             return self.error, (255, 120, 100)
+        if self.input.hover_reason:
+            return self.input.hover_reason, (255, 190, 140)
         turn = s.turn
         if s.is_cpu(turn):
             depth = f" (depth {self.thinking.depth})" if self.thinking else ""
@@ -593,6 +597,8 @@ class GameScreen(Screen):
             return f"{names[s.draw_offer.by]} offers a draw: Accept, or move to decline", (255, 214, 120)
         if s.can_claim_draw():
             return "Threefold repetition: you may claim a draw", (255, 214, 120)
+        if self.input.null_move() is not None:
+            return "Click the King again for a null move (it must zap something)", (200, 220, 255)
         return (f"Your move ({names[turn]})" if s.against_cpu else f"{names[turn]} to move"), (235, 228, 210)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -38,6 +38,8 @@ class MoveInput:
         self._codes: list[int] = []
         self._press: tuple[int, tuple[int, int], bool] | None = None  # square, mouse, was selected
         self._dragging = False
+        self.hover_reason: str | None = None  # why the hovered square is not a legal destination
+        self._hover_square: int | None = None
 
     # ------------------------------------------------------------ state
     def set_position(self, position: Position | None, last_move: tuple[int, ...] = ()) -> None:
@@ -52,6 +54,8 @@ class MoveInput:
         self._press = None
         self._dragging = False
         self.view.drag = None
+        self.hover_reason = None
+        self._hover_square = None
         self._refresh()
 
     def movable(self, sq: int) -> bool:
@@ -89,6 +93,30 @@ class MoveInput:
             return None
         return wanted[0] if wanted else None
 
+    def null_move(self) -> Move | None:
+        """The selected piece's null move (Leiserchess 2017's King), if it is legal now."""
+        if self.selected is None or self._pending is not None:
+            return None
+        code = self.selected | self.selected << 8
+        return Move.from_code(code) if code in self._codes else None
+
+    def explain(self, square: int | None) -> str | None:
+        """Why the selected piece cannot go to ``square`` (None if it can, or nothing is selected)."""
+        pos = self.position
+        if pos is None or square is None or self.selected is None or self._pending is not None:
+            return None
+        if square == self.selected or square in self.targets():
+            return None
+        names = pos.geometry.names
+        reason = pos.variant.illegal_reason(pos, Move(self.selected, square))
+        return f"{names[self.selected]} to {names[square]}: {reason}"
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        square = self.view.square_at(pos)
+        if square != self._hover_square:
+            self._hover_square = square
+            self.hover_reason = self.explain(square)
+
     def any_rotation(self, preferred: int = CLOCKWISE) -> Move | None:
         for rotation in (preferred, CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN):
             move = self.rotation_move(rotation)
@@ -120,6 +148,8 @@ class MoveInput:
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press_at(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
         if event.type == pygame.MOUSEMOTION and self._press is not None:
             sq, start, _ = self._press
             if not self._dragging and math.dist(start, event.pos) >= DRAG_THRESHOLD:
@@ -176,6 +206,9 @@ class MoveInput:
             self._refresh()  # illegal drop: the piece snaps back, still selected
             return None
         if was_selected and self.view.square_at(pos) == sq:
+            null = self.null_move()
+            if null is not None:
+                return self._done(null)  # a second click on a King with a null move plays it
             self.clear()  # a second click on the selected piece deselects it
         return None
 
