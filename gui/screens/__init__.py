@@ -16,10 +16,16 @@ def register_builtin_screens(registry: ScreenRegistry) -> None:
     from gui.screens.menu import MainMenuScreen
     from gui.screens.settings import SettingsScreen
 
+    from gui.screens.browser import BrowserScreen, screenshot_browser
     from gui.screens.config import ConfigScreen
     from gui.screens.game import GameScreen, screenshot_game_screen
+    from gui.screens.replay import ReplayScreen, screenshot_replay
 
     registry.register("menu", MainMenuScreen)
     registry.register("config", ConfigScreen, menu_label="Play", menu_order=10)
     registry.register("game", GameScreen, screenshot=screenshot_game_screen)
+    registry.register(
+        "browser", BrowserScreen, menu_label="Past games", menu_order=30, screenshot=screenshot_browser
+    )
+    registry.register("replay", ReplayScreen, screenshot=screenshot_replay)
     registry.register("settings", SettingsScreen, menu_label="Settings", menu_order=40)

@@ -71,14 +71,15 @@ class MoveList:
     # ------------------------------------------------------------ layout
     def set_rect(self, rect: pygame.Rect | Sequence[int]) -> None:
         self.rect = pygame.Rect(rect)
-        self._clamp_scroll()
+        self.scroll = -1  # lay out afresh: the current move in the middle (or the end in view)
         self._reveal(self.current)
+        self._clamp_scroll()
 
     @property
     def font_size(self) -> int:
         if self._font_size is not None:
             return self._font_size
-        return max(12, min(20, self.rect.w // 13))
+        return max(12, min(20, self.rect.w // 16))
 
     @property
     def row_height(self) -> int:
@@ -153,10 +154,9 @@ class MoveList:
         top = row * self.row_height
         bottom = top + self.row_height
         view = self.inner.h
-        if top < self.scroll:
-            self.scroll = top
-        elif bottom > self.scroll + view:
-            self.scroll = bottom - view
+        if top < self.scroll or bottom > self.scroll + view:
+            # out of view: bring it to the middle, so the moves around it show too
+            self.scroll = top - (view - self.row_height) // 2
         self._clamp_scroll()
 
     def _clamp_scroll(self) -> None:

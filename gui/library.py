@@ -1,0 +1,462 @@
+"""The past-games library: an index of the records in ``saves/`` for the browser.
+
+Listing is quick because a record stores its final position: each file is read once without
+replaying its moves (``Game.load(check_moves=False)``) and the summary is cached by path,
+modification time and size, so opening the browser again reads only new or changed files.
+Board thumbnails are drawn on demand and cached the same way. A file that cannot be read is
+listed with the reason and never touched. No rules live here: what a record means comes from
+``game``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pygame
+
+from game import Game, Outcome, Player, Position, TimeControl, get_variant
+from game.errors import LaserChessError, RecordError
+from game.fileio import atomic_write_text
+from game.outcome import Termination
+
+# ----------------------------------------------------------------------------- one record
+
+
+@dataclass
+class GameEntry:
+    """One file in the saves folder: the game read from it (without replay), or why it could not be."""
+
+    path: Path
+    mtime_ns: int
+    size: int
+    game: Game | None
+    error: str | None = None
+
+    @property
+    def readable(self) -> bool:
+        return self.game is not None
+
+    @property
+    def unfinished(self) -> bool:
+        return self.game is not None and not self.game.finished
+
+    @property
+    def started(self) -> datetime:
+        """When the game started (the file's time when the record does not say)."""
+        if self.game is not None and self.game.started_at:
+            try:
+                return datetime.fromisoformat(self.game.started_at)
+            except ValueError:
+                pass
+        return datetime.fromtimestamp(self.mtime_ns / 1e9)
+
+    @property
+    def move_count(self) -> int:
+        return len(self.game.moves) if self.game is not None else 0
+
+    @property
+    def duration(self) -> float:
+        """Seconds played: the move times, else the time between start and end."""
+        if self.game is None:
+            return 0.0
+        total = self.game.duration_seconds
+        if total <= 0 and self.game.ended_at:
+            try:
+                total = (datetime.fromisoformat(self.game.ended_at) - self.started).total_seconds()
+            except ValueError:
+                total = 0.0
+        return max(0.0, total)
+
+    @property
+    def opponent_kind(self) -> str:
+        """ "cpu" when a CPU played either side, else "human" (two players at one computer)."""
+        if self.game is None:
+            return "unknown"
+        return "cpu" if any(p.kind == "cpu" for p in self.game.players) else "human"
+
+    @property
+    def result_kind(self) -> str:
+        """ "human" or "cpu" (who won), "draw", "unfinished" or "unreadable"."""
+        game = self.game
+        if game is None:
+            return "unreadable"
+        if game.outcome is None:
+            return "unfinished"
+        if game.outcome.winner is None:
+            return "draw"
+        return game.players[int(game.outcome.winner)].kind
+
+    @property
+    def variant_title(self) -> str:
+        if self.game is None:
+            return ""
+        return get_variant(self.game.variant).title
+
+    @property
+    def setup_label(self) -> str:
+        if self.game is None:
+            return ""
+        return self.game.setup or "Custom position"
+
+    def player_labels(self) -> tuple[str, str]:
+        if self.game is None:
+            return ("", "")
+        return (player_label(self.game.players[0]), player_label(self.game.players[1]))
+
+    def result_text(self) -> str:
+        game = self.game
+        if game is None:
+            return "Unreadable"
+        if game.outcome is None:
+            return "Unfinished"
+        v = get_variant(game.variant)
+        return game.outcome.describe(v.side_names, v.royal_name)
+
+    def final_fen(self) -> str:
+        assert self.game is not None
+        return self.game.final_position_fen()
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return (str(self.path), self.mtime_ns, self.size)
+
+
+def player_label(player: Player) -> str:
+    if player.kind == "cpu":
+        return f"CPU {player.level}" if player.level else "CPU"
+    return player.name or "Human"
+
+
+def format_duration(seconds: float) -> str:
+    """``"42 s"``, ``"12:05"`` or ``"1:02:05"``."""
+    seconds = int(round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+# ----------------------------------------------------------------------------- the folder
+
+_ENTRIES: dict[str, GameEntry] = {}  # path -> entry, valid while mtime and size match
+
+
+def read_entry(path: Path, stat: os.stat_result | None = None) -> GameEntry:
+    """The entry for one file, from the cache when the file has not changed."""
+    try:
+        st = stat or path.stat()
+    except OSError as exc:
+        return GameEntry(path, 0, 0, None, f"cannot be read ({exc.strerror or exc})")
+    cached = _ENTRIES.get(str(path))
+    if cached is not None and cached.mtime_ns == st.st_mtime_ns and cached.size == st.st_size:
+        return cached
+    try:
+        game = Game.load(path, check_moves=False)
+        if game.final_fen is None:
+            game.final_position_fen()  # an older record: replay it once, here
+        entry = GameEntry(path, st.st_mtime_ns, st.st_size, game)
+    except (RecordError, LaserChessError) as exc:
+        entry = GameEntry(path, st.st_mtime_ns, st.st_size, None, _reason(exc, path))
+    except Exception as exc:  # noqa: BLE001 - a damaged file must never stop the list
+        entry = GameEntry(path, st.st_mtime_ns, st.st_size, None, f"damaged ({exc})")
+    _ENTRIES[str(path)] = entry
+    return entry
+
+
+def _reason(exc: Exception, path: Path) -> str:
+    text = str(exc)
+    prefix = f"{path.name}: "
+    return text[len(prefix) :] if text.startswith(prefix) else text
+
+
+def scan(folder: Path) -> list[GameEntry]:
+    """Every ``*.json`` file directly in ``folder`` (sub-folders such as ``setups/`` are not games)."""
+    entries: list[GameEntry] = []
+    try:
+        items = list(os.scandir(folder))
+    except OSError:
+        return entries
+    for item in items:
+        if not item.name.endswith(".json") or item.name.startswith("."):
+            continue
+        try:
+            if not item.is_file():
+                continue
+            st = item.stat()
+        except OSError:
+            continue
+        entries.append(read_entry(Path(item.path), st))
+    return entries
+
+
+def forget(path: Path) -> None:
+    """Drop a file's cached entry and thumbnails (after deleting it)."""
+    _ENTRIES.pop(str(path), None)
+    for key in [k for k in _THUMBS if k[0] == str(path)]:
+        del _THUMBS[key]
+
+
+def clear_caches() -> None:
+    _ENTRIES.clear()
+    _THUMBS.clear()
+
+
+# ----------------------------------------------------------------------------- sort and filter
+
+SORTS: dict[str, tuple[str, Callable[[GameEntry], tuple], bool]] = {
+    # key: (label, sort key, reverse)
+    "newest": ("Newest first", lambda e: (e.started, e.path.name), True),
+    "oldest": ("Oldest first", lambda e: (e.started, e.path.name), False),
+    "longest": ("Most moves", lambda e: (e.move_count, e.started), True),
+    "shortest": ("Fewest moves", lambda e: (e.move_count, e.started), False),
+    "result": (
+        "By result",
+        lambda e: (
+            ("human", "cpu", "draw", "unfinished", "unreadable").index(e.result_kind),
+            -e.started.timestamp(),
+        ),
+        False,
+    ),
+}
+
+OPPONENT_FILTERS: dict[str, str] = {"any": "All opponents", "cpu": "Against the CPU", "human": "Two players"}
+RESULT_FILTERS: dict[str, str] = {
+    "any": "All results",
+    "human": "Won by a person",
+    "cpu": "Won by the CPU",
+    "draw": "Draws",
+    "unfinished": "Unfinished",
+}
+
+
+def arrange(entries: Iterable[GameEntry], sort: str = "newest", opponent: str = "any", result: str = "any"):
+    """Entries filtered by opponent kind and result, then sorted. Unreadable files are listed
+    only when no filter is set (nothing is known about them)."""
+    chosen = []
+    for entry in entries:
+        if opponent != "any" and entry.opponent_kind != opponent:
+            continue
+        if result != "any" and entry.result_kind != result:
+            continue
+        chosen.append(entry)
+    _, key, reverse = SORTS.get(sort, SORTS["newest"])
+    chosen.sort(key=key, reverse=reverse)
+    return chosen
+
+
+# ----------------------------------------------------------------------------- thumbnails
+
+_THUMBS: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+THUMB_CACHE_SIZE = 300
+
+
+def cached_thumbnail(entry: GameEntry, size: tuple[int, int], scheme: str) -> pygame.Surface | None:
+    return _THUMBS.get((str(entry.path), entry.mtime_ns, entry.size, size, scheme))
+
+
+def thumbnail(entry: GameEntry, size: tuple[int, int], scheme: str) -> pygame.Surface | None:
+    """A picture of the game's final position fitted into ``size`` (None for unreadable files)."""
+    if entry.game is None:
+        return None
+    key = (str(entry.path), entry.mtime_ns, entry.size, size, scheme)
+    img = _THUMBS.get(key)
+    if img is not None:
+        _THUMBS.move_to_end(key)
+        return img
+    from gui.widgets.board_view import BoardView
+
+    board = final_board(entry)
+    if board is None:
+        return None
+    view = BoardView(get_variant(entry.game.variant), scheme, coordinates=False)
+    view.set_area(pygame.Rect((0, 0), size))
+    view.show_position(board)
+    img = pygame.Surface(view.rect.size, pygame.SRCALPHA)
+    view.origin = (0, 0)
+    view.draw(img)
+    _THUMBS[key] = img
+    if len(_THUMBS) > THUMB_CACHE_SIZE:
+        _THUMBS.popitem(last=False)
+    return img
+
+
+def final_board(entry: GameEntry) -> list[int] | None:
+    """The squares of the game's last position: read from the stored position string, or (when
+    that is not a playable position, e.g. a Pharaoh was destroyed) by replaying the moves."""
+    game = entry.game
+    if game is None:
+        return None
+    try:
+        return Position.from_fen(entry.final_fen(), game.variant, game.options).board
+    except LaserChessError:
+        pass
+    try:
+        return game.position_at().board
+    except (LaserChessError, RecordError):
+        return None
+
+
+# ----------------------------------------------------------------------------- export, import, delete
+
+
+class LibraryError(Exception):
+    """Something the user asked for could not be done; the message says why in plain words."""
+
+
+def export_game(entry: GameEntry, target: Path) -> Path:
+    """Write the record (checked by replaying it) to ``target``; never overwrites a file."""
+    target = Path(target).expanduser()
+    if target.is_dir():
+        target = target / entry.path.name
+    if target.suffix.lower() != ".json":
+        target = target.with_name(target.name + ".json")
+    if target.exists():
+        raise LibraryError(f"{target} already exists; choose another name")
+    try:
+        game = Game.load(entry.path, check_moves=True)
+    except RecordError as exc:
+        raise LibraryError(f"this game cannot be exported: {exc}") from exc
+    try:
+        atomic_write_text(target, json.dumps(game.to_json(), indent=1))
+    except OSError as exc:
+        raise LibraryError(f"could not write {target}: {exc.strerror or exc}") from exc
+    return target
+
+
+def import_game(source: Path, folder: Path) -> Path:
+    """Check a record file by replaying it, then save a copy into ``folder``. A game already
+    there (same id) is not copied again; nothing is ever overwritten."""
+    source = Path(source).expanduser()
+    if source.is_dir():
+        raise LibraryError(f"{source} is a folder; give the path of a game file (.json)")
+    try:
+        game = Game.load(source, check_moves=True)
+    except RecordError as exc:
+        raise LibraryError(f"not imported: {exc}") from exc
+    for entry in scan(folder):
+        if entry.game is not None and entry.game.game_id == game.game_id:
+            raise LibraryError(f"this game is already in your past games ({entry.path.name})")
+    try:
+        return game.save(folder)
+    except RecordError as exc:
+        raise LibraryError(f"not imported: {exc}") from exc
+    except OSError as exc:
+        raise LibraryError(f"could not write to {folder}: {exc.strerror or exc}") from exc
+
+
+def delete_game(entry: GameEntry) -> None:
+    try:
+        entry.path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise LibraryError(f"could not delete {entry.path.name}: {exc.strerror or exc}") from exc
+    forget(entry.path)
+
+
+# ----------------------------------------------------------------------------- sample games
+
+LEVEL_NAMES = ("Beginner", "Easy", "Medium", "Hard", "Expert")
+
+
+def play_sample_game(
+    rng: random.Random, variant: str, setup: str | None, plies: int, allow_win: bool = True
+) -> tuple[Game, list[str]]:
+    """A plausible game: random moves that prefer destroying an enemy piece and avoid losing one.
+    Returns the game (no outcome yet unless a royal fell) and the position string at every ply."""
+    game = Game.new(variant, setup)
+    pos = game.start_position()
+    fens = [pos.fen()]
+    for ply in range(plies):
+        may_win = allow_win and ply >= plies * 0.7  # keep the game going for about ``plies`` moves
+        moves = list(pos.legal_moves)
+        if not moves:
+            break
+        rng.shuffle(moves)
+        turn = pos.turn
+        choice, fallback = None, None
+        for move in moves[:24]:
+            shots = pos.push(move)
+            won = pos.loser == 1 - turn
+            lost = pos.loser == turn or any(
+                s.destroyed and s.hit_piece is not None and s.hit_piece.color == turn for s in shots
+            )
+            hit = any(s.destroyed for s in shots)
+            pos.pop()
+            if won and not may_win:
+                continue
+            if won or (hit and not lost and rng.random() < 0.6):
+                choice = move
+                break
+            if not lost and fallback is None:
+                fallback = move
+        move = choice or fallback or moves[0]
+        text = pos.move_text(move)
+        pos.push(move)
+        game.add_move(text, rng.uniform(1.5, 28.0), pos.fen())
+        fens.append(pos.fen())
+        if pos.loser >= 0:
+            game.outcome = Outcome.win(1 - pos.loser, Termination.ROYAL_DESTROYED)
+            break
+    return game, fens
+
+
+def make_sample_games(count: int = 8, seed: int = 11, now: datetime | None = None) -> list[Game]:
+    """Varied example games (rule sets, players, results, unfinished ones) for screenshots,
+    tests and benchmarks. Deterministic for a seed."""
+    rng = random.Random(seed)
+    now = now or datetime(2026, 3, 14, 21, 30)
+    games: list[Game] = []
+    plans = [
+        ("khet", "Classic"),
+        ("khet", "Imhotep"),
+        ("leiserchess2017", None),
+        ("khet", "Dynasty"),
+        ("leiserchess2018", None),
+        ("khet", "Mercury"),
+        ("khet", "Sophie"),
+    ]
+    for i in range(count):
+        variant, setup = plans[i % len(plans)]
+        ending = ("win", "unfinished", "draw", "time", "resign")[i % 5]
+        game, _ = play_sample_game(rng, variant, setup, rng.randint(12, 90), allow_win=ending == "win")
+        style = i % 4
+        if style == 0:
+            players = (Player("human", "You"), Player("cpu", level=rng.choice(LEVEL_NAMES)))
+        elif style == 1:
+            players = (Player("cpu", level=rng.choice(LEVEL_NAMES)), Player("human", "You"))
+        else:
+            players = (Player("human", "Ana"), Player("human", "Ben"))
+        game.players = players
+        if rng.random() < 0.5:
+            game.time_control = TimeControl(rng.choice((180.0, 300.0, 600.0)), rng.choice((0.0, 2.0, 5.0)))
+        if game.outcome is None:
+            side = len(game.moves) % 2  # the side to move
+            if ending in ("win", "resign"):
+                game.outcome = Outcome.win(1 - side, Termination.RESIGNATION)
+            elif ending == "draw":
+                game.outcome = Outcome.draw(Termination.AGREEMENT)
+            elif ending == "time":
+                game.outcome = Outcome.win(1 - side, Termination.TIMEOUT)
+        start = now - timedelta(days=i * 1.7 + rng.random(), minutes=rng.randint(0, 600))
+        game.started_at = start.isoformat(timespec="seconds")
+        if game.outcome is not None:
+            game.ended_at = (start + timedelta(seconds=game.duration_seconds + 20)).isoformat(
+                timespec="seconds"
+            )
+        game.game_id = f"sample{seed:03d}{i:03d}"
+        games.append(game)
+    return games
+
+
+def write_sample_games(folder: Path, count: int = 8, seed: int = 11) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    return [game.save(folder) for game in make_sample_games(count, seed)]

@@ -1,0 +1,594 @@
+"""The replay: a recorded game on the game screen's board and move list, read-only.
+
+``←``/``→`` step (each forward step slides the piece and fires that move's laser again),
+``Home``/``End`` jump to the start and the end, a click on a move jumps there, ``Space``
+starts and stops autoplay (with a speed control), ``F`` flips the board. "Play from here"
+opens the game set-up with the position on the board.
+
+Every position is computed once when the screen opens, by replaying the record's moves through
+the rules, so stepping is instant and the board always matches the record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton
+
+from game import Game, Piece, Position, Shot, get_variant
+from game.errors import LaserChessError
+from gui.art.fonts import font
+from gui.art.pieces import piece_surface
+from gui.art.schemes import get_scheme
+from gui.audio import HIT, LASER, MOVE, ROTATE
+from gui.layout import px, style
+from gui.library import format_duration, player_label
+from gui.screen import Screen
+from gui.screens.game import moved_pieces
+from gui.settings import LASER_SQUARES_PER_SECOND
+from gui.widgets.board_view import BoardView, Decorations
+from gui.widgets.chrome import draw_background, panel
+from gui.widgets.home_button import home_button_rect
+from gui.widgets.move_list import MoveList
+
+AUTOPLAY_PAUSE = 1.2  # seconds between moves at 1x, after each move's animation
+SPEEDS: dict[str, float] = {"½×": 0.5, "1×": 1.0, "2×": 2.0, "4×": 4.0}
+NAV = (
+    ("first", "Start of the game (Home)"),
+    ("prev", "Previous move (Left arrow)"),
+    ("play", "Play the moves one after another (Space)"),
+    ("next", "Next move, with its laser shot (Right arrow)"),
+    ("last", "End of the game (End)"),
+)
+TEXT = (241, 231, 208)
+MUTED = (170, 160, 140)
+GOLD = (233, 191, 98)
+
+
+@dataclass
+class Ply:
+    """One position of the game and the move that led to it (none for ply 0)."""
+
+    board: list[int]
+    fen: str
+    turn: int
+    text: str = ""
+    shots: tuple[Shot, ...] = ()
+    moved: tuple[tuple[int, int, int], ...] = ()
+    squares: tuple[int, ...] = ()  # the move's squares, tinted on the board
+    lost: tuple[tuple[Piece, ...], tuple[Piece, ...]] = ((), ())  # pieces each side has lost so far
+    clocks: tuple[float, float] | None = None  # time left on each clock after this move
+    playable: bool = True  # a legal starting position (a game can be started from it)
+
+
+def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
+    """Every position of ``game`` from the start; stops at a move that cannot be played and says
+    why (the second value), so a damaged record still shows what it can."""
+    pos = game.start_position()
+    variant = pos.variant
+    tc = game.time_control
+    clocks = [tc.initial, tc.initial] if tc else None
+    lost: list[list[Piece]] = [[], []]
+
+    def playable(position: Position) -> bool:
+        try:
+            Position.from_fen(position.fen(), variant, game.options)
+        except LaserChessError:
+            return False
+        return position.loser < 0
+
+    plies = [
+        Ply(
+            list(pos.board),
+            pos.fen(),
+            pos.turn,
+            clocks=tuple(clocks) if clocks else None,
+            playable=playable(pos),
+        )
+    ]
+    for number, record in enumerate(game.moves, start=1):
+        mover = pos.turn
+        try:
+            move = pos.parse_move(record.text)
+            before = list(pos.board)
+            shots = pos.push(move)
+        except LaserChessError as exc:
+            return plies, f"move {number} ({record.text}) cannot be played: {exc}"
+        for shot in shots:
+            if shot.destroyed and shot.hit_piece is not None:
+                lost[int(shot.hit_piece.color)].append(shot.hit_piece)
+        if clocks is not None and tc is not None:
+            clocks[mover] = max(0.0, clocks[mover] - record.seconds) + tc.increment
+        squares = tuple(
+            dict.fromkeys(s for s in (move.from_square, move.to_square, move.then_square) if s is not None)
+        )
+        plies.append(
+            Ply(
+                list(pos.board),
+                pos.fen(),
+                pos.turn,
+                record.text,
+                tuple(shots),
+                tuple(moved_pieces(before, move)),
+                squares,
+                (tuple(lost[0]), tuple(lost[1])),
+                tuple(clocks) if clocks else None,
+                playable(pos),
+            )
+        )
+    return plies, None
+
+
+class ReplayScreen(Screen):
+    name = "replay"
+    title = "Replay"
+
+    def __init__(self, app, game: Game | None = None, ply: int = 0, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        if game is None:
+            game = Game.new()
+        self.game = game
+        self.variant = get_variant(game.variant)
+        self.plies, self.problem = replay_positions(game)
+        self.ply = max(0, min(ply, self.last_ply))
+        s = app.settings
+        self.view = BoardView(self.variant, s.board_scheme, s.show_coordinates)
+        humans = [c for c in (0, 1) if game.players[c].kind == "human"]
+        self.view.set_flipped(humans == [1])
+        self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
+        self.moves.set_moves([p.text for p in self.plies[1:]], first_side=self.plies[0].turn)
+        self.moves.set_current(self.ply)
+        self.playing = False
+        self.speed = "1×"
+        self.wait = 0.0  # seconds until autoplay's next move
+        self.pending_hit = False
+        self.demo_step_at: float | None = None  # screenshots: play the next move after this long
+        self.buttons: dict[str, UIButton] = {}
+        self.speed_buttons: dict[str, UIButton] = {}
+        self.side_panel = pygame.Rect(0, 0, 0, 0)
+        self.cards: dict[int, pygame.Rect] = {}
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.speed_label = pygame.Rect(0, 0, 0, 0)
+        self._apply_settings()
+        self._show(self.ply, animate=False)
+        if self.problem:
+            app.notify(f"This record is damaged: {self.problem}. The replay stops before it.", "error")
+
+    # ------------------------------------------------------------ state
+    @property
+    def last_ply(self) -> int:
+        return len(self.plies) - 1
+
+    @property
+    def current(self) -> Ply:
+        return self.plies[self.ply]
+
+    def fen(self) -> str:
+        """The position string of the position on the board."""
+        return self.current.fen
+
+    def _apply_settings(self) -> None:
+        s = self.app.settings
+        scheme = get_scheme(s.board_scheme)
+        if self.view.scheme is not scheme:
+            self.view.scheme = scheme
+        self.view.coordinates = s.show_coordinates
+        self.view.laser_speed = LASER_SQUARES_PER_SECOND.get(s.laser_speed, 18.0)
+        self.view.piece_animation = s.piece_animation
+
+    def _show(self, ply: int, animate: bool) -> None:
+        self.view.skip_animation()
+        self.ply = ply
+        p = self.plies[ply]
+        if animate and ply > 0:
+            self.view.show_move(p.board, list(p.shots), list(p.moved))
+            audio = self.app.audio
+            audio.play(MOVE if p.moved else ROTATE)
+            if p.shots and self.view.laser_speed is not None:
+                audio.play(LASER)
+            self.pending_hit = any(s.destroyed for s in p.shots)
+            if self.pending_hit and self.view.laser_speed is None:
+                audio.play(HIT)
+                self.pending_hit = False
+        else:
+            self.view.show_position(p.board)
+            self.pending_hit = False
+        self.view.deco = Decorations(last_move=p.squares)
+        self.moves.set_current(ply)
+        self._refresh_buttons()
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves: the next move is animated, any other jump is
+        shown at once."""
+        ply = max(0, min(int(ply), self.last_ply))
+        if ply == self.ply and not self.view.busy:
+            return
+        self._show(ply, animate=ply == self.ply + 1)
+
+    def step(self, delta: int) -> None:
+        self.goto(self.ply + delta)
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.playing = False
+        else:
+            if self.ply >= self.last_ply:
+                self.goto(0)
+            self.playing = self.last_ply > 0
+            self.wait = 0.25
+        self._refresh_buttons()
+
+    def set_speed(self, label: str) -> None:
+        if label not in SPEEDS:
+            return
+        self.speed = label
+        for name, button in self.speed_buttons.items():
+            button.select() if name == label else button.unselect()
+
+    def flip(self) -> None:
+        self.view.set_flipped(not self.view.flipped)
+        self.resize(self.app.window_size)
+
+    def play_from_here(self) -> None:
+        if "config" not in self.app.registry or not self.current.playable:
+            return
+        self.playing = False
+        self.app.screens.push("config", variant=self.game.variant, fen=self.fen())
+
+    # ------------------------------------------------------------ layout
+    def build(self, root: UIContainer, size: tuple[int, int]) -> None:
+        ui = self.app.ui
+        w, h = size
+        margin = max(10, px(20, size))
+        home = home_button_rect(size)
+        side_w = max(260, min(px(380, size), int(w * 0.34)))
+        self.side_panel = pygame.Rect(w - margin - side_w, home.bottom + px(10, size), side_w, 0)
+        self.side_panel.height = h - self.side_panel.top - margin
+        self.view.set_area(pygame.Rect(margin, margin, self.side_panel.left - 2 * margin, h - 2 * margin))
+        pad = max(8, px(14, size))
+        inner = self.side_panel.inflate(-2 * pad, -2 * pad)
+        card_h = max(52, px(70, size))
+        row_h = max(28, px(38, size))
+        gap = max(4, px(6, size))
+        top_color = 0 if self.view.flipped else 1
+        self.cards = {
+            top_color: pygame.Rect(inner.x, inner.y, inner.width, card_h),
+            1 - top_color: pygame.Rect(inner.x, inner.bottom - card_h, inner.width, card_h),
+        }
+        y = inner.y + card_h + gap
+        self.status_rect = pygame.Rect(inner.x, y, inner.width, max(44, px(58, size)))
+        y = self.status_rect.bottom + gap
+        bottom = inner.bottom - card_h - gap
+        controls_h = 3 * row_h + 2 * gap
+        self.moves.set_rect(pygame.Rect(inner.x, y, inner.width, bottom - controls_h - gap - y))
+        by = bottom - controls_h
+        self.buttons = {}
+        nav_w = (inner.width - 4 * gap) // 5
+        for i, (key, tip) in enumerate(NAV):
+            self.buttons[key] = UIButton(
+                pygame.Rect(inner.x + i * (nav_w + gap), by, nav_w, row_h),
+                "",
+                ui,
+                container=root,
+                object_id=style("btn", size),
+                tool_tip_text=tip,
+            )
+        by += row_h + gap
+        label_w = font(max(12, px(15, size)), bold=True).size("Speed")[0] + px(14, size)
+        self.speed_label = pygame.Rect(inner.x, by, label_w, row_h)
+        seg_w = (inner.width - label_w - 3 * gap) // 4
+        self.speed_buttons = {}
+        for i, label in enumerate(SPEEDS):
+            button = UIButton(
+                pygame.Rect(inner.x + label_w + i * (seg_w + gap), by, seg_w, row_h),
+                label,
+                ui,
+                container=root,
+                object_id=style("segment", size),
+                tool_tip_text="How fast autoplay moves on",
+            )
+            if label == self.speed:
+                button.select()
+            self.speed_buttons[label] = button
+        by += row_h + gap
+        flip_w = (inner.width - gap) * 2 // 5
+        self.buttons["flip"] = UIButton(
+            pygame.Rect(inner.x, by, flip_w, row_h),
+            "Flip",
+            ui,
+            container=root,
+            object_id=style("btn", size),
+            tool_tip_text="Turn the board around (F)",
+        )
+        self.buttons["from_here"] = UIButton(
+            pygame.Rect(inner.x + flip_w + gap, by, inner.width - flip_w - gap, row_h),
+            "Play from here",
+            ui,
+            container=root,
+            object_id=style("btn", size),
+            tool_tip_text="Start a new game from the position on the board",
+        )
+        self._refresh_buttons()
+
+    def teardown(self) -> None:
+        self.buttons = {}
+        self.speed_buttons = {}
+
+    def _refresh_buttons(self) -> None:
+        b = self.buttons
+        if not b:
+            return
+        at_start, at_end = self.ply <= 0, self.ply >= self.last_ply
+        states = {
+            "first": not at_start,
+            "prev": not at_start,
+            "play": self.last_ply > 0,
+            "next": not at_end,
+            "last": not at_end,
+            "flip": True,
+            "from_here": "config" in self.app.registry and self.current.playable,
+        }
+        for key, enabled in states.items():
+            button = b.get(key)
+            if button is not None and button.is_enabled != enabled:
+                button.enable() if enabled else button.disable()
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for label, button in self.speed_buttons.items():
+                if event.ui_element is button:
+                    self.set_speed(label)
+                    return True
+            key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
+            if key is not None:
+                self._button(key)
+                return True
+        ply = self.moves.handle_event(event)
+        if ply is not None:
+            self.playing = False
+            self.goto(ply)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.view.rect.collidepoint(pygame.mouse.get_pos()):
+            self.playing = False
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_LEFT: lambda: self.step(-1),
+                pygame.K_RIGHT: lambda: self.step(1),
+                pygame.K_UP: lambda: self.step(-1),
+                pygame.K_DOWN: lambda: self.step(1),
+                pygame.K_HOME: lambda: self.goto(0),
+                pygame.K_END: lambda: self.goto(self.last_ply),
+            }
+            action = keys.get(event.key)
+            if action is not None:
+                self.playing = False
+                action()
+                self._refresh_buttons()
+                return True
+            if event.key == pygame.K_SPACE:
+                self.toggle_play()
+                return True
+            if event.key == pygame.K_f:
+                self.flip()
+                return True
+        return super().handle_event(event)
+
+    def _button(self, key: str) -> None:
+        if key == "play":
+            self.toggle_play()
+            return
+        if key == "flip":
+            self.flip()
+            return
+        if key == "from_here":
+            self.play_from_here()
+            return
+        self.playing = False
+        if key == "first":
+            self.goto(0)
+        elif key == "prev":
+            self.step(-1)
+        elif key == "next":
+            self.step(1)
+        elif key == "last":
+            self.goto(self.last_ply)
+        self._refresh_buttons()
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self._apply_settings()
+        if self.demo_step_at is not None:
+            self.demo_step_at -= dt
+            if self.demo_step_at <= 0:
+                self.demo_step_at = None
+                self.step(1)
+        self.view.update(dt)
+        if self.pending_hit and not any(not s.arrived for s in self.view._shots):
+            self.app.audio.play(HIT)
+            self.pending_hit = False
+        if self.playing and not self.view.busy:
+            self.wait -= dt
+            if self.wait <= 0:
+                if self.ply >= self.last_ply:
+                    self.playing = False
+                    self._refresh_buttons()
+                else:
+                    self.step(1)
+                    self.wait = AUTOPLAY_PAUSE / SPEEDS[self.speed]
+
+    @property
+    def animating(self) -> bool:
+        return self.playing or self.view.effects_running or self.demo_step_at is not None
+
+    # ------------------------------------------------------------ drawing
+    def side_label(self, color: int) -> str:
+        return f"{self.variant.side_names[color]} · {player_label(self.game.players[color])}"
+
+    def status_lines(self) -> tuple[str, str, tuple[int, int, int]]:
+        """The status box: a main line, a second line, and the main line's colour."""
+        names = self.variant.side_names
+        p = self.current
+        n = self.last_ply
+        if self.ply == 0:
+            main = "Start position"
+        else:
+            main = f"Move {self.ply} of {n}:  {p.text}"
+        if self.ply == n and self.problem is None:
+            outcome = self.game.outcome
+            if outcome is not None:
+                return main, outcome.describe(names, self.variant.royal_name), (255, 214, 120)
+            return main, f"Unfinished game · {names[p.turn]} to move", (255, 190, 100)
+        if self.ply == n and self.problem is not None:
+            return main, f"The record stops here: {self.problem}", (255, 130, 100)
+        return main, f"{names[p.turn]} to move" + ("  ·  autoplay" if self.playing else ""), TEXT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        draw_background(surface, self.app.settings.board_scheme)
+        self.view.draw(surface)
+        home = home_button_rect(size)
+        title = font(max(18, px(28, size)), bold=True).render("Replay", True, (255, 226, 150))
+        surface.blit(title, title.get_rect(midleft=(self.side_panel.x + px(4, size), home.centery)))
+        when = self.game.started_at.replace("T", "  ")[:17] if self.game.started_at else ""
+        if when:
+            sub = font(max(11, px(14, size))).render(when, True, MUTED)
+            rect = sub.get_rect(
+                midleft=(self.side_panel.x + title.get_width() + px(16, size), home.centery + 2)
+            )
+            if rect.right < home.left - 6:
+                surface.blit(sub, rect)
+        panel(surface, self.side_panel)
+        for color, rect in self.cards.items():
+            self._draw_card(surface, color, rect)
+        self._draw_status(surface)
+        self.moves.draw(surface)
+        f = font(max(12, px(15, size)), bold=True)
+        label = f.render("Speed", True, GOLD)
+        surface.blit(label, label.get_rect(midleft=(self.speed_label.x, self.speed_label.centery)))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        rect = self.status_rect
+        pygame.draw.rect(surface, (18, 20, 28), rect, border_radius=px(8, size))
+        pygame.draw.rect(surface, (96, 80, 50), rect, 1, border_radius=px(8, size))
+        main, sub, colour = self.status_lines()
+        inner = rect.inflate(-px(16, size), -px(6, size))
+        big = font(max(12, px(16, size)), bold=True)
+        small = font(max(11, px(14, size)))
+        total = big.get_linesize() + small.get_linesize()
+        y = rect.centery - total // 2
+        surface.blit(big.render(_fit(big, main, inner.w), True, TEXT), (inner.x, y))
+        surface.blit(small.render(_fit(small, sub, inner.w), True, colour), (inner.x, y + big.get_linesize()))
+
+    def _draw_card(self, surface: pygame.Surface, color: int, rect: pygame.Rect) -> None:
+        size = surface.get_size()
+        p = self.current
+        active = p.turn == color and not (self.ply == self.last_ply and self.game.outcome is not None)
+        pygame.draw.rect(surface, (34, 38, 50) if active else (22, 24, 32), rect, border_radius=px(10, size))
+        pygame.draw.rect(
+            surface, GOLD if active else (80, 70, 50), rect, 2 if active else 1, border_radius=px(10, size)
+        )
+        icon = max(20, rect.height // 2)
+        royal = piece_surface(self.variant.royal_kind, color, 0, icon, self.view.scheme)
+        surface.blit(royal, (rect.x + px(8, size), rect.y + px(6, size)))
+        name_font = font(max(12, px(16, size)), bold=True)
+        x = rect.x + icon + px(14, size)
+        clock_w = 0
+        if p.clocks is not None:
+            clock_font = font(max(15, px(22, size)), bold=True)
+            img = clock_font.render(
+                _clock(p.clocks[color]), True, (255, 240, 200) if active else (170, 164, 150)
+            )
+            box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
+            surface.blit(img, box)
+            clock_w = box.w + px(12, size)
+        label = name_font.render(
+            _fit(name_font, self.side_label(color), rect.right - x - clock_w - 8), True, TEXT
+        )
+        surface.blit(label, (x, rect.y + px(8, size)))
+        lost = p.lost[1 - color]  # the opponent's pieces this side has destroyed
+        small = max(12, rect.height // 3)
+        for piece in lost[:10]:
+            img = piece_surface(piece.kind, piece.color, 0, small, self.view.scheme)
+            surface.blit(img, (x, rect.bottom - small - px(6, size)))
+            x += int(small * 0.8)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        for key, button in self.buttons.items():
+            if key in ("first", "prev", "play", "next", "last") and button.visible:
+                colour = TEXT if button.is_enabled else (110, 106, 98)
+                icon = "pause" if key == "play" and self.playing else key
+                _draw_icon(surface, icon, button.rect, colour)
+
+
+def _fit(f: pygame.font.Font, text: str, width: int) -> str:
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _clock(seconds: float) -> str:
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"0:{seconds:04.1f}"
+    return format_duration(seconds) if seconds >= 60 else f"0:{int(seconds):02d}"
+
+
+def _draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect, colour) -> None:
+    """Media-control glyphs drawn as shapes (crisp at every size, no font needed)."""
+    s = max(6, min(rect.w, rect.h) * 0.36)
+    cx, cy = rect.center
+
+    def triangle(tip_x: float, direction: int) -> None:
+        base = tip_x - direction * s * 0.9
+        pygame.draw.polygon(surface, colour, [(tip_x, cy), (base, cy - s * 0.6), (base, cy + s * 0.6)])
+
+    bar = max(2, int(s * 0.22))
+    if icon in ("play", "pause"):
+        pygame.draw.circle(surface, colour, (cx, cy), s * 1.05, max(2, int(s * 0.14)))
+    if icon == "play":
+        triangle(cx + s * 0.5, 1)
+    elif icon == "pause":
+        for dx in (-s * 0.26, s * 0.26):
+            pygame.draw.rect(
+                surface, colour, pygame.Rect(cx + dx - bar / 2 - 1, cy - s * 0.55, bar + 2, s * 1.1)
+            )
+    elif icon == "next":
+        triangle(cx + s * 0.45, 1)
+    elif icon == "prev":
+        triangle(cx - s * 0.45, -1)
+    elif icon == "last":
+        triangle(cx + s * 0.3, 1)
+        pygame.draw.rect(surface, colour, pygame.Rect(cx + s * 0.35, cy - s * 0.6, bar, s * 1.2))
+    elif icon == "first":
+        triangle(cx - s * 0.3, -1)
+        pygame.draw.rect(surface, colour, pygame.Rect(cx - s * 0.35 - bar, cy - s * 0.6, bar, s * 1.2))
+
+
+def screenshot_replay(app) -> ReplayScreen:
+    """A sample game (made in memory) in the middle, its next move's shot in flight."""
+    from gui.library import make_sample_games
+
+    game = make_sample_games(1, seed=11)[0]
+    plies, _ = replay_positions(game)
+    # a move that destroys a piece with a long beam, not too early
+    target = next(
+        (
+            i
+            for i, p in enumerate(plies)
+            if i >= 8 and any(s.destroyed and len(s.path) >= 7 for s in p.shots) and i < len(plies) - 1
+        ),
+        min(12, len(plies) - 1),
+    )
+    screen = ReplayScreen(app, game=game, ply=target - 1)
+    screen.demo_step_at = 1.2
+    return screen
