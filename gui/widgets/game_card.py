@@ -225,8 +225,8 @@ class CardStrip:
         elif right > self.target + self.rect.w:
             self.target = float(right - self.rect.w)
         self._clamp()
-        if jump:
-            self.scroll = self.target
+        if jump or abs(self.target - self.scroll) > 2 * self.rect.w:
+            self.scroll = self.target  # far away: go at once (no pictures drawn on the way)
 
     def scroll_by(self, pixels: float, jump: bool = False) -> None:
         self.target += pixels
