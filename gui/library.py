@@ -197,6 +197,12 @@ def scan(folder: Path) -> list[GameEntry]:
     return entries
 
 
+def latest_unfinished(folder: Path) -> GameEntry | None:
+    """The unfinished game played most recently (the main menu's Continue), or None."""
+    open_games = [e for e in scan(folder) if e.unfinished and e.move_count > 0]
+    return max(open_games, key=lambda e: (e.mtime_ns, e.started), default=None)
+
+
 def forget(path: Path) -> None:
     """Drop a file's cached entry and thumbnails (after deleting it)."""
     _ENTRIES.pop(str(path), None)

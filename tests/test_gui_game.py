@@ -288,3 +288,24 @@ def _exposes(pos, move) -> bool:
     exposed = pos.loser < 0 and pos.royal_in_beam(0)
     pos.pop()
     return exposed
+
+
+def test_continue_resumes_the_last_unfinished_game(app, data_dir):
+    screen = start_from_config(app)
+    click(app, screen, "c1")
+    click(app, screen, "c2")
+    post_key(app, pygame.K_ESCAPE)
+    post_key(app, pygame.K_ESCAPE)  # leave (confirmed): the game is saved unfinished
+    menu = app.screens.top
+    labels = [button.text for button, _ in menu.buttons]
+    assert labels[0] == "Continue"
+    click_element(app, menu.buttons[0][0])
+    resumed = game_screen(app)
+    assert resumed.session.move_texts() == ["c1c2"] and resumed.session.turn == 1
+    # Finish it: Continue disappears.
+    click_element(app, resumed.buttons["resign"])
+    click_element(app, resumed.buttons["resign"])
+    settle(app)
+    click_element(app, resumed.over_buttons["menu"])
+    assert app.screens.names() == ["menu"]
+    assert [button.text for button, _ in app.screens.top.buttons][0] != "Continue"

@@ -13,16 +13,19 @@ from gui.screen import ScreenRegistry
 
 
 def register_builtin_screens(registry: ScreenRegistry) -> None:
-    from gui.screens.menu import MainMenuScreen
-    from gui.screens.settings import SettingsScreen
-
     from gui.screens.browser import BrowserScreen, screenshot_browser
     from gui.screens.config import ConfigScreen
+    from gui.screens.editor import EditorScreen, screenshot_editor
     from gui.screens.game import GameScreen, screenshot_game_screen
+    from gui.screens.menu import MainMenuScreen
     from gui.screens.replay import ReplayScreen, screenshot_replay
+    from gui.screens.settings import SettingsScreen
 
     registry.register("menu", MainMenuScreen)
     registry.register("config", ConfigScreen, menu_label="Play", menu_order=10)
+    registry.register(
+        "editor", EditorScreen, menu_label="Board editor", menu_order=20, screenshot=screenshot_editor
+    )
     registry.register("game", GameScreen, screenshot=screenshot_game_screen)
     registry.register(
         "browser", BrowserScreen, menu_label="Past games", menu_order=30, screenshot=screenshot_browser

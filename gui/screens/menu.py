@@ -1,5 +1,6 @@
 """The main menu: the title over an animated laser show, and a button for every registered screen
-that has a menu label (Play, Board editor, Past games, Settings), plus Quit.
+that has a menu label (Play, Board editor, Past games, Settings), plus Quit. When an unfinished
+game is saved, a Continue button on top resumes the most recent one.
 
 Keyboard: Up/Down (or Tab) choose a button, Enter or Space presses it.
 """
@@ -14,12 +15,16 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
+from game import Game, LaserChessError
+from gui import library
 from gui.art.fonts import font
 from gui.layout import px, style, ui_scale
+from gui.paths import saves_dir
 from gui.screen import Screen, ScreenEntry
 from gui.widgets.backdrop import LaserShow, draw_glass_panel, glow_text
 
 TITLE = "LASER CHESS"
+CONTINUE = ScreenEntry("continue", lambda app, **kw: None, menu_label="Continue", menu_order=0)
 SUBTITLE = "KHET 2.0  \u00b7  LEISERCHESS"
 
 
@@ -52,6 +57,7 @@ class MainMenuScreen(Screen):
         self.show = LaserShow()
         self.buttons: list[tuple[UIButton, ScreenEntry | None]] = []
         self.focus: int | None = None
+        self.continue_entry: library.GameEntry | None = None
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.subtitle_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -60,7 +66,9 @@ class MainMenuScreen(Screen):
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         w, h = size
-        entries: list[ScreenEntry | None] = [*self.app.registry.menu_entries(), None]
+        self.continue_entry = self._unfinished_game()
+        resume = [CONTINUE] if self.continue_entry is not None else []
+        entries: list[ScreenEntry | None] = [*resume, *self.app.registry.menu_entries(), None]
         title, subtitle = _title_images(size)
         button_w = min(px(400, size), max(px(300, size), int(w * 0.26)))
         button_h = px(56, size)
@@ -97,11 +105,29 @@ class MainMenuScreen(Screen):
         self.buttons = []
 
     # ------------------------------------------------------------ input
+    def _unfinished_game(self) -> library.GameEntry | None:
+        if "game" not in self.app.registry:
+            return None
+        return library.latest_unfinished(saves_dir())
+
     def activate(self, entry: ScreenEntry | None) -> None:
         if entry is None:
             self.app.request_quit()
+        elif entry is CONTINUE:
+            self.continue_game()
         else:
             self.app.screens.push(entry.name)
+
+    def continue_game(self) -> None:
+        """Resume the most recent unfinished game (checked move by move before it is shown)."""
+        if self.continue_entry is None:
+            return
+        try:
+            game = Game.load(self.continue_entry.path)
+        except LaserChessError as exc:
+            self.app.notify(f"That game cannot be resumed: {exc}", "error")
+            return
+        self.app.screens.push("game", game=game)
 
     def _move_focus(self, step: int) -> None:
         if not self.buttons:
@@ -135,8 +161,10 @@ class MainMenuScreen(Screen):
     # ------------------------------------------------------------ frame
     def resume(self) -> None:
         super().resume()
-        # the board colours may have changed in Settings
-        if self.show.scheme.name != self.app.settings.board_scheme and self.root is not None:
+        # the board colours may have changed in Settings; a game may have been left unfinished
+        latest = self._unfinished_game()
+        changed = (latest and latest.path) != (self.continue_entry and self.continue_entry.path)
+        if (self.show.scheme.name != self.app.settings.board_scheme or changed) and self.root is not None:
             self.resize(self.app.window_size)
 
     def update(self, dt: float) -> None:
