@@ -446,3 +446,73 @@ def test_resizing_keeps_the_selection(app, saves):
     assert app.screens.top is screen and screen.selected is selected
     card = screen.strip.card_rect(screen.strip.selected)
     assert card.bottom <= screen.details_rect.top and screen.panel_rect.bottom <= 600
+
+
+def test_browse_fills_the_path_from_the_file_dialog(app, saves, tmp_path):
+    screen = open_browser(app)
+    select_where(app, screen, lambda e: e.readable)
+    press(app, screen.actions["export"])
+    press(app, screen.widgets["browse"])
+    dialog = screen.file_dialog
+    assert dialog is not None and dialog.visible
+    target = tmp_path / "picked.json"
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, ui_element=dialog, text=str(target))
+    )
+    run_frames(app, 2)
+    assert screen.widgets["path"].get_text() == str(target) and screen.file_dialog is None
+    dialog.kill()
+    press(app, screen.widgets["confirm"])
+    assert target.exists() and screen.mode is None
+
+
+def test_random_input_over_the_browser_and_replay_raises_nothing(app, saves):
+    import random
+
+    app.registry.register("game", Stub)
+    app.registry.register("config", Stub)
+    rng = random.Random(7)
+    keys = [
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_HOME,
+        pygame.K_END,
+        pygame.K_RETURN,
+        pygame.K_DELETE,
+        pygame.K_SPACE,
+        pygame.K_f,
+        pygame.K_ESCAPE,
+        pygame.K_PAGEDOWN,
+        pygame.K_c,
+        pygame.K_a,
+    ]
+    open_browser(app)
+    for _ in range(200):
+        if isinstance(app.screens.top, Stub):
+            app.screens.pop()
+        if app.screens.names() == ["menu"]:
+            app.screens.push("browser")
+        w, h = app.window_size
+        roll = rng.random()
+        if roll < 0.5:
+            points = [e.rect.center for e in app.ui.get_sprite_group().sprites() if e.visible]
+            pos = (
+                rng.choice(points) if points and rng.random() < 0.6 else (rng.randrange(w), rng.randrange(h))
+            )
+            post_click(app, pos, frames=1)
+            if rng.random() < 0.2:
+                post_click(app, pos, frames=1)  # a double click
+        elif roll < 0.8:
+            mod = pygame.KMOD_CTRL if rng.random() < 0.1 else 0
+            post_key(app, rng.choice(keys), mod=mod, frames=1)
+        elif roll < 0.97:
+            pygame.mouse.set_pos((rng.randrange(w), rng.randrange(h)))
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-2, -1, 1, 2)), flipped=False)
+            )
+            run_frames(app, 1)
+        else:
+            size = rng.choice([(800, 600), (1280, 720), (640, 480), (1600, 900)])
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            run_frames(app, 1)
+    assert app.running

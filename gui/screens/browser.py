@@ -591,6 +591,7 @@ class BrowserScreen(Screen):
             pygame.draw.line(
                 surface, (120, 96, 52), (self.details_rect.x, top), (self.details_rect.right, top), 1
             )
+            y = min(y, top + max(8, px(12, size)))
         for line in lines:
             surface.blit(f.render(line, True, colour), (self.panel_rect.x + pad, y))
             y += f.get_linesize()
