@@ -54,6 +54,9 @@ class Decorations:
     rings: frozenset[int] = frozenset()  # legal swap targets
     marks: dict[int, str] = field(default_factory=dict)  # square -> badge text ("pin", "zombie")
     hidden: frozenset[int] = frozenset()  # squares whose piece is drawn faded (drag origin)
+    hover: int | None = None  # a square outlined as the target under the mouse (drop, click)
+    preview: tuple[int, int] | None = None  # (square, piece code) drawn faintly: what a click puts there
+    alerts: frozenset[int] = frozenset()  # squares outlined in red: something is wrong there
 
 
 class BoardView:
@@ -241,7 +244,9 @@ class BoardView:
             points.append((cx + DX[d] * reach * sign, cy - DY[d] * reach * sign))
         return points
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, with_drag: bool = True) -> None:
+        """Draw the board; ``with_drag=False`` leaves the dragged piece for :meth:`draw_drag` (so a
+        screen can draw it over its widgets)."""
         layout = self.layout
         geo = self.variant.geometry
         reserved = {sq: r for sq, r in enumerate(self.variant.reserved) if r >= 0}
@@ -273,6 +278,13 @@ class BoardView:
                 img = img.copy()
                 img.set_alpha(90)
             surface.blit(img, self.square_rect(sq))
+        if self.deco.preview is not None:
+            sq, code = self.deco.preview
+            if 0 <= sq < len(self.board) and code:
+                ghost = self._piece(code, size).copy()
+                ghost.set_alpha(120)
+                surface.blit(ghost, self.square_rect(sq))
+        self._draw_outlines(surface)
         for sq in self.deco.rings:
             r = self.square_rect(sq)
             pygame.draw.circle(surface, (250, 230, 120), r.center, int(size * 0.46), max(2, size // 16))
@@ -307,10 +319,31 @@ class BoardView:
                     break
         for burst in self._bursts:
             burst.draw(surface)
+        if with_drag:
+            self.draw_drag(surface)
+
+    def draw_drag(self, surface: pygame.Surface) -> None:
+        """The piece being dragged, under the mouse (part of :meth:`draw` unless asked not to be)."""
         if self.drag is not None:
             code, mouse = self.drag
-            img = self._piece(code, int(size * 1.08))
+            img = self._piece(code, int(self.layout.square * 1.08))
             surface.blit(img, img.get_rect(center=mouse))
+
+    def _draw_outlines(self, surface: pygame.Surface) -> None:
+        """Red frames on alert squares; a light frame on the hovered square."""
+        size = self.layout.square
+        width = max(2, size // 18)
+        for sq in self.deco.alerts:
+            if 0 <= sq < len(self.board):
+                r = self.square_rect(sq).inflate(-width, -width)
+                pygame.draw.rect(surface, (235, 70, 60), r, width, border_radius=max(2, size // 12))
+        hover = self.deco.hover
+        if hover is not None and 0 <= hover < len(self.board):
+            r = self.square_rect(hover)
+            glow = pygame.Surface(r.size, pygame.SRCALPHA)
+            glow.fill((255, 255, 255, 34))
+            surface.blit(glow, r)
+            pygame.draw.rect(surface, (255, 244, 214), r, width)
 
     def _draw_tints(self, surface: pygame.Surface) -> None:
         size = self.layout.square

@@ -1,0 +1,327 @@
+"""The board editor's working position, without any drawing: the placement, the side to move and
+the rule set, every editing action with undo and redo, and the plain-language check of the result.
+
+Rules come from the variant (``Variant.problems`` and the laser tracer); this module only phrases
+them for the Check list and keeps the history.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+
+from game.laser import Shot
+from game.pieces import Kind
+from game.position import Position
+from game.variants import KHET, VARIANTS, get_variant
+from game.variants.base import Variant
+
+UNDO_LIMIT = 300
+SQUARE_NAME = re.compile(r"\b([a-z])(\d{1,2})\b")
+
+
+@dataclass(frozen=True)
+class EditorState:
+    """What undo and redo restore."""
+
+    variant: str
+    board: tuple[int, ...]
+    turn: int
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the Check list: its kind ("error", "warning", "ok", "laser"), its words, and
+    the squares it is about."""
+
+    kind: str
+    text: str
+    squares: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the Check list and the board overlay show for one position."""
+
+    checks: tuple[Check, ...]
+    errors: tuple[str, ...]  # rule errors: the position cannot be played or saved
+    shots: tuple[Shot, ...]  # each side's laser as it would fire now (empty without both lasers)
+
+
+def kind_name(kind: int) -> str:
+    """ "Sphinx", "Pyramid", "King" ... for a piece kind."""
+    try:
+        return Kind(kind).name.title()
+    except ValueError:
+        return f"piece {kind}"
+
+
+def read_position(variant: Variant, text: str) -> tuple[list[int], int]:
+    """Board and side to move from a position string, checking its form only: a half-built
+    position (no Pharaoh yet, say) is fine here, since the editor lists rule problems itself.
+    Raises PositionError (a ValueError) with a plain message."""
+    lenient = copy.copy(variant)
+    lenient.problems = lambda board: []  # type: ignore[method-assign]
+    return lenient.parse_fen(" ".join(str(text).split()))
+
+
+def default_board(variant: Variant) -> list[int]:
+    board, _ = variant.parse_fen(variant.setup_fen())
+    return board
+
+
+def mirror_board(variant: Variant, board: list[int], source: int) -> tuple[list[int], list[int]]:
+    """``source``'s pieces kept, the other side's replaced by their 180-degree image (square
+    turned about the centre, facing turned half round; a Scarab keeps its a/b spelling).
+    Returns the board and the squares of source pieces whose image falls on another source
+    piece (those are left out)."""
+    size = variant.geometry.size
+    out = [c if c and (c >> 2 & 1) == source else 0 for c in board]
+    skipped: list[int] = []
+    for sq, code in enumerate(board):
+        if not code or (code >> 2 & 1) != source:
+            continue
+        target = size - 1 - sq
+        if out[target]:
+            if target != sq:
+                skipped.append(sq)
+            continue
+        out[target] = rotated(code ^ 4, 2)  # the other colour, turned half round
+    return out, skipped
+
+
+def rotated(code: int, turns: int) -> int:
+    """A piece code turned by quarter ``turns`` (a Scarab's two faces look alike: it flips between
+    its two diagonals, keeping the short a/b spelling)."""
+    if code >> 3 == Kind.SCARAB:
+        return (code & ~3) | ((code + turns) & 1)
+    return (code & ~3) | ((code + turns) & 3)
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class BoardEdit:
+    """The position being edited and its undo history. Every action returns True if it changed
+    something (and can then be undone)."""
+
+    def __init__(self, variant: Variant | str = KHET, board: list[int] | None = None, turn: int = 0) -> None:
+        self.variant: Variant = get_variant(variant) if isinstance(variant, str) else variant
+        self.board: list[int] = list(board) if board is not None else default_board(self.variant)
+        self.turn = turn
+        self.undo_stack: list[EditorState] = []
+        self.redo_stack: list[EditorState] = []
+        self._stroke: EditorState | None = None
+
+    # ------------------------------------------------------------ state and history
+    @property
+    def state(self) -> EditorState:
+        return EditorState(self.variant.name, tuple(self.board), self.turn)
+
+    def restore(self, state: EditorState) -> None:
+        self.variant = get_variant(state.variant)
+        self.board = list(state.board)
+        self.turn = state.turn
+
+    @property
+    def fen(self) -> str:
+        return self.variant.board_fen(self.board, self.turn)
+
+    def change(
+        self, board: list[int] | None = None, turn: int | None = None, variant: Variant | None = None
+    ) -> bool:
+        before = self.state
+        if variant is not None:
+            self.variant = variant
+        if board is not None:
+            self.board = list(board)
+        if turn is not None:
+            self.turn = turn
+        if self.state == before:
+            return False
+        self._push_undo(before)
+        return True
+
+    def _push_undo(self, before: EditorState) -> None:
+        self.undo_stack.append(before)
+        del self.undo_stack[:-UNDO_LIMIT]
+        self.redo_stack.clear()
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.state)
+        self.restore(self.undo_stack.pop())
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.state)
+        self.restore(self.redo_stack.pop())
+        return True
+
+    def begin_stroke(self) -> None:
+        """Several changes (an eraser sweep) that undo as one."""
+        self._stroke = self.state
+
+    def end_stroke(self) -> bool:
+        before, self._stroke = self._stroke, None
+        if before is None or before == self.state:
+            return False
+        self._push_undo(before)
+        return True
+
+    def clear_square(self, sq: int) -> bool:
+        """Inside a stroke: remove a piece without a history entry of its own."""
+        if not self.board[sq]:
+            return False
+        self.board[sq] = 0
+        return True
+
+    # ------------------------------------------------------------ actions
+    def place(self, sq: int, code: int) -> bool:
+        board = list(self.board)
+        board[sq] = code
+        return self.change(board)
+
+    def erase(self, sq: int) -> bool:
+        if not self.board[sq]:
+            return False
+        board = list(self.board)
+        board[sq] = 0
+        return self.change(board)
+
+    def move(self, frm: int, to: int) -> bool:
+        if frm == to or not self.board[frm]:
+            return False
+        board = list(self.board)
+        board[to], board[frm] = board[frm], 0
+        return self.change(board)
+
+    def turns_matter(self, sq: int) -> bool:
+        """False for a piece whose facing means nothing (a Khet Pharaoh)."""
+        code = self.board[sq]
+        return bool(code) and code >> 3 != Kind.PHARAOH
+
+    def rotate(self, sq: int, turns: int) -> bool:
+        if not self.turns_matter(sq):
+            return False
+        board = list(self.board)
+        board[sq] = rotated(board[sq], turns)
+        return self.change(board)
+
+    def empty(self) -> bool:
+        return self.change([0] * self.variant.geometry.size)
+
+    def set_turn(self, turn: int) -> bool:
+        return self.change(turn=turn & 1)
+
+    def mirror(self, source: int) -> list[int]:
+        """Give the other side the 180-degree image of ``source``'s pieces; returns the squares
+        that could not be mirrored (see :func:`mirror_board`)."""
+        board, skipped = mirror_board(self.variant, self.board, source)
+        self.change(board)
+        return skipped
+
+    def set_variant(self, name: str) -> bool:
+        """Another rule set, starting from its default setup."""
+        if name == self.variant.name or name not in VARIANTS:
+            return False
+        variant = get_variant(name)
+        return self.change(default_board(variant), 0, variant)
+
+    def load(self, fen: str) -> bool:
+        """Read a position string (raises PositionError; nothing changes then)."""
+        board, turn = read_position(self.variant, fen)
+        return self.change(board, turn)
+
+    # ------------------------------------------------------------ checking
+    def counts(self) -> dict[tuple[int, int], int]:
+        """(kind, colour) -> how many are on the board."""
+        out: dict[tuple[int, int], int] = {}
+        for code in self.board:
+            if code:
+                key = (code >> 3, code >> 2 & 1)
+                out[key] = out.get(key, 0) + 1
+        return out
+
+    def analyse(self) -> Analysis:
+        v = self.variant
+        problems = v.problems(self.board)
+        errors = tuple(p.message for p in problems if p.severity == "error")
+        checks: list[Check] = []
+        if not errors:
+            checks.append(Check("ok", "Ready to play: the position follows the rules."))
+        checks += [
+            Check("error", sentence(p.message), self.squares_in(p.message))
+            for p in problems
+            if p.severity == "error"
+        ]
+        beam_checks, shots = self._beams()
+        checks += beam_checks
+        checks += [
+            Check("warning", sentence(p.message), self.squares_in(p.message))
+            for p in problems
+            if p.severity == "warning"
+        ]
+        return Analysis(tuple(checks), errors, tuple(shots))
+
+    def _beams(self) -> tuple[list[Check], list[Shot]]:
+        """Where each side's laser would go now: hits first, then shots that leave the board."""
+        v = self.variant
+        if min(v.find_lasers(self.board)) < 0:
+            return [], []
+        pos = Position(v, self.board, self.turn)
+        names = v.geometry.names
+        hits: list[Check] = []
+        clear: list[Check] = []
+        shots: list[Shot] = []
+        for color in (0, 1):
+            shot = pos.beam(color)
+            shots.append(shot)
+            side = v.side_names[color]
+            piece = shot.hit_piece
+            if piece is None or shot.hit_square is None:
+                clear.append(Check("laser", f"{side}'s laser leaves the board."))
+                continue
+            sq = shot.hit_square
+            owner = "its own" if piece.color == color else f"the {v.side_names[piece.color]}"
+            what = f"{owner} {kind_name(piece.kind)} on {names[sq]}"
+            if shot.destroyed:
+                text = f"{side}'s laser, fired now, would destroy {what}"
+                if v.is_royal[piece.code]:
+                    text += f": {v.side_names[piece.color]} would lose"
+                hits.append(Check("warning", text + ".", (sq,)))
+            else:
+                hits.append(Check("laser", f"{side}'s laser stops harmlessly on {what}.", (sq,)))
+        return hits + clear, shots
+
+    def squares_in(self, text: str) -> tuple[int, ...]:
+        geo = self.variant.geometry
+        out = []
+        for match in SQUARE_NAME.finditer(text):
+            sq = geo.parse_square(match.group(0))
+            if sq is not None:
+                out.append(sq)
+        return tuple(out)
+
+
+__all__ = [
+    "Analysis",
+    "BoardEdit",
+    "Check",
+    "EditorState",
+    "default_board",
+    "kind_name",
+    "mirror_board",
+    "read_position",
+    "rotated",
+    "sentence",
+]
