@@ -10,14 +10,13 @@ half-written file.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from game.fileio import atomic_write_text
 from gui.art.schemes import DEFAULT_SCHEME, SCHEMES
 
 FORMAT_VERSION = 1
@@ -198,16 +197,4 @@ def _describe_error(exc: BaseException) -> str:
 
 def save_settings(settings: Settings, path: Path) -> None:
     """Write ``settings`` atomically (temporary file + rename). Raises OSError on failure."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    payload = json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n"
-    fd, tmp_name = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
+    atomic_write_text(path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
