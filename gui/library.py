@@ -134,6 +134,11 @@ def player_label(player: Player) -> str:
     return player.name or "Human"
 
 
+def format_when(when: datetime) -> str:
+    """``"Fri 13 Mar 2026  ·  22:10"``."""
+    return f"{when:%a} {when.day} {when:%b %Y}  ·  {when:%H:%M}"
+
+
 def format_duration(seconds: float) -> str:
     """``"42 s"``, ``"12:05"`` or ``"1:02:05"``."""
     seconds = int(round(seconds))

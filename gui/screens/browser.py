@@ -227,6 +227,10 @@ class BrowserScreen(Screen):
         for button in self.actions.values():
             button.hide() if mode else button.show()
         if mode is None:
+            entry = self.widgets.get("path")
+            if entry is not None and entry.is_focused:
+                entry.unfocus()  # keys go to the strip again
+                self.app.ui.set_focus_set(None)
             return
         self.widgets["path_label"].set_text("Export to" if mode == "export" else "Import from")
         self.widgets["confirm"].set_text("Export" if mode == "export" else "Import")

@@ -12,6 +12,7 @@ the rules, so stepping is instant and the board always matches the record.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import pygame
@@ -26,7 +27,7 @@ from gui.art.pieces import piece_surface
 from gui.art.schemes import get_scheme
 from gui.audio import HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
-from gui.library import format_duration, player_label
+from gui.library import format_duration, format_when, player_label
 from gui.screen import Screen
 from gui.screens.game import moved_pieces
 from gui.settings import LASER_SQUARES_PER_SECOND
@@ -153,6 +154,10 @@ class ReplayScreen(Screen):
         self.cards: dict[int, pygame.Rect] = {}
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.speed_label = pygame.Rect(0, 0, 0, 0)
+        try:
+            self.when_text = format_when(datetime.fromisoformat(game.started_at))
+        except (TypeError, ValueError):
+            self.when_text = ""
         self._apply_settings()
         self._show(self.ply, animate=False)
         if self.problem:
@@ -456,7 +461,7 @@ class ReplayScreen(Screen):
         home = home_button_rect(size)
         title = font(max(18, px(28, size)), bold=True).render("Replay", True, (255, 226, 150))
         surface.blit(title, title.get_rect(midleft=(self.side_panel.x + px(4, size), home.centery)))
-        when = self.game.started_at.replace("T", "  ")[:17] if self.game.started_at else ""
+        when = self.when_text
         if when:
             sub = font(max(11, px(14, size))).render(when, True, MUTED)
             rect = sub.get_rect(

@@ -24,7 +24,7 @@ from gui.art.pieces import palette_for
 from gui.art.render import mix
 from gui.art.schemes import get_scheme
 from gui.layout import px
-from gui.library import GameEntry, cached_thumbnail, format_duration, thumbnail
+from gui.library import GameEntry, cached_thumbnail, format_duration, format_when, thumbnail
 
 TEXT = (241, 231, 208)
 MUTED = (160, 150, 130)
@@ -90,8 +90,7 @@ def _card_back(w: int, h: int, radius: int) -> pygame.Surface:
 
 
 def date_label(entry: GameEntry) -> str:
-    when = entry.started
-    return f"{when:%a} {when.day} {when:%b %Y}  ·  {when:%H:%M}"
+    return format_when(entry.started)
 
 
 class CardStrip:
