@@ -24,7 +24,7 @@ from pygame_gui.windows import UIFileDialog
 
 from game import Game
 from game.errors import RecordError
-from gui import library, paths
+from gui import clipboard, library, paths
 from gui.art.fonts import font, wrap_text
 from gui.layout import px, style, tier
 from gui.library import OPPONENT_FILTERS, RESULT_FILTERS, SORTS, GameEntry, LibraryError
@@ -48,15 +48,6 @@ ACTIONS = (
 
 def exports_dir() -> Path:
     return paths.data_dir() / "exports"
-
-
-def copy_text(text: str) -> bool:
-    """Put ``text`` on the system clipboard; False when there is no clipboard to use."""
-    try:
-        pygame.scrap.put_text(text)
-        return True
-    except (pygame.error, AttributeError, NotImplementedError):
-        return False
 
 
 class BrowserScreen(Screen):
@@ -416,7 +407,7 @@ class BrowserScreen(Screen):
         text = entry.final_fen() if final else game.start_fen
         self.last_copied = text
         which = "final" if final else "start"
-        if copy_text(text):
+        if clipboard.put_text(text):
             self.app.notify(f"The {which} position string is on the clipboard: {text}")
         else:
             self.app.notify(f"No clipboard here; the {which} position string is: {text}")
