@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pygame
 
-from game import Game, Outcome, Player, Position, TimeControl, get_variant
+from game import Game, Outcome, Player, TimeControl, get_variant
 from game.errors import LaserChessError, RecordError
 from game.fileio import atomic_write_text
 from game.outcome import Termination
@@ -300,14 +300,14 @@ def thumbnail(entry: GameEntry, size: tuple[int, int], scheme: str) -> pygame.Su
 
 
 def final_board(entry: GameEntry) -> list[int] | None:
-    """The squares of the game's last position: read from the stored position string, or (when
-    that is not a playable position, e.g. a Pharaoh was destroyed) by replaying the moves."""
+    """The squares of the game's last position: read from the stored position string (a Pharaoh
+    may be gone, so the placement rules are not checked), or else by replaying the moves."""
     game = entry.game
     if game is None:
         return None
     try:
-        return Position.from_fen(entry.final_fen(), game.variant, game.options).board
-    except LaserChessError:
+        return get_variant(game.variant).parse_fen(entry.final_fen(), check=False)[0]
+    except (LaserChessError, KeyError):
         pass
     try:
         return game.position_at().board

@@ -92,3 +92,13 @@ def test_problems_warn_about_non_standard_piece_counts():
     board, _ = KHET.parse_fen(CLASSIC.replace("7Pa2", "10"))
     warnings = [p.message for p in KHET.problems(board) if p.severity == "warning"]
     assert warnings == ["Silver has 6 Pyramids (the standard set has 7)"]
+
+
+def test_lenient_reading_for_finished_games():
+    no_red_pharaoh = CLASSIC.replace("fc", "1")
+    with pytest.raises(PositionError, match="Red has no Pharaoh"):
+        KHET.parse_fen(no_red_pharaoh)
+    board, turn = KHET.parse_fen(no_red_pharaoh, check=False)
+    assert turn == 0 and sum(1 for c in board if c) == 25
+    with pytest.raises(PositionError, match="describes 9 squares"):
+        KHET.parse_fen(CLASSIC.replace("2pc7", "2pc6"), check=False)  # the structure is still checked

@@ -439,7 +439,7 @@ class GameScreen(Screen):
                 if key == "rematch":
                     self.rematch()
                 elif key == "review" and "replay" in self.app.registry:
-                    self.app.screens.push("replay", game=s.game)
+                    self.app.screens.push("replay", game=s.game, ply=len(s.game.moves))
                 elif key == "menu":
                     self.app.screens.home()
                 return True
