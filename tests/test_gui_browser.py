@@ -38,14 +38,8 @@ def write_samples(folder: Path) -> list[Path]:
 
 
 @pytest.fixture
-def app():
-    library.clear_caches()
-    application = App((1280, 720), sound=False)
-    application.settings.laser_speed = "off"
-    application.settings.piece_animation = False
-    run_frames(application, 2)
-    yield application
-    application.shutdown()
+def app(quick_app):
+    return quick_app
 
 
 @pytest.fixture

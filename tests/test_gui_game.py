@@ -19,14 +19,8 @@ from tests.helpers import board_from
 
 
 @pytest.fixture
-def app():
-    ConfigScreen.remembered = type(ConfigScreen.remembered)()  # each test starts from the defaults
-    application = App((1280, 720), sound=False)
-    application.settings.laser_speed = "off"
-    application.settings.piece_animation = False
-    run_frames(application, 2)
-    yield application
-    application.shutdown()
+def app(quick_app):
+    return quick_app
 
 
 def game_screen(app: App) -> GameScreen:

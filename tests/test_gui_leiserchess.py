@@ -9,7 +9,6 @@ import pytest
 
 from game import Game, Player
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
-from gui.app import App
 from gui.screens.game import GameScreen
 from gui.testing import post_click, post_key, run_frames
 
@@ -17,13 +16,8 @@ KEYS = {CLOCKWISE: pygame.K_e, COUNTER_CLOCKWISE: pygame.K_q, HALF_TURN: pygame.
 
 
 @pytest.fixture
-def app():
-    application = App((1280, 720), sound=False)
-    application.settings.laser_speed = "off"
-    application.settings.piece_animation = False
-    run_frames(application, 2)
-    yield application
-    application.shutdown()
+def app(quick_app):
+    return quick_app
 
 
 def click(app, screen: GameScreen, square: int) -> None:

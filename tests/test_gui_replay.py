@@ -30,13 +30,8 @@ def long_game() -> Game:
 
 
 @pytest.fixture
-def app():
-    application = App((1280, 720), sound=False)
-    application.settings.laser_speed = "off"
-    application.settings.piece_animation = False
-    run_frames(application, 2)
-    yield application
-    application.shutdown()
+def app(quick_app):
+    return quick_app
 
 
 def open_replay(app: App, game: Game, **kwargs) -> ReplayScreen:
