@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CONFIRM_SECONDS = 4.0
+NOTE_SECONDS = {"ok": 5.0, "info": 6.0, "warning": 10.0, "error": 14.0}  # how long a note stays
 FEN_LIMIT = 400
 SAVED_SUFFIX = " (saved)"  # how the config screen marks saved setups too
 NO_SETUP = ("Choose\u2026", "")
@@ -117,6 +118,7 @@ class EditorScreen(Screen):
         self.errors: list[str] = []
         self.check_scroll = 0
         self.notes: dict[str, tuple[str, str]] = {}
+        self.note_ages: dict[str, float] = {}
         self.confirm_overwrite: str | None = None
         self.confirm_timer = 0.0
         self.confirm_delete = 0.0
@@ -417,6 +419,7 @@ class EditorScreen(Screen):
             self.selected = None
         if self.variant.name != self._built_variant:
             self._rebuild_later = True  # the side names on buttons, the rule-set drop-down
+            self.confirm_overwrite = None  # a name clash was in the other rule set's files
         analysis = self.edit.analyse()
         self.checks = list(analysis.checks)
         self.errors = list(analysis.errors)
@@ -466,6 +469,7 @@ class EditorScreen(Screen):
 
     def _note(self, where: str, kind: str, text: str) -> None:
         self.notes[where] = (kind, text)
+        self.note_ages[where] = 0.0
 
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
@@ -517,7 +521,8 @@ class EditorScreen(Screen):
         y = heading("Pieces", left, left.y).bottom + small_gap // 2
         pal_area = pygame.Rect(left.x, y, left.width, left.bottom - tools_block - y - small_gap)
         self.palette.set_area(pal_area, tile)
-        ry = left.bottom - row_h
+        # the Rotate buttons right under the tiles (or at the bottom, if the tiles reach it)
+        ry = min(left.bottom - row_h, pal_area.y + self.palette.used_height + 2 * small_gap + head_h)
         heading("Rotate", left, ry - head_h - small_gap // 2)
         half = (left.width - small_gap) // 2
         self._icon_button(
@@ -532,6 +537,10 @@ class EditorScreen(Screen):
         # --- centre: the board, the position string and its buttons
         note_h = 2 * font(max(11, px(14, size))).get_linesize() + 2  # two lines of a note
         fen_y = centre.bottom - note_h - ctrl_h - 4
+        # the board takes what is left above; when the width limits it, the row moves up under it
+        self.view.set_area(pygame.Rect(centre.x, centre.y, centre.width, fen_y - small_gap - centre.y))
+        self.view.set_area(pygame.Rect(centre.x, centre.y, centre.width, self.view.rect.height))
+        fen_y = self.view.rect.bottom + small_gap
         icon_w = max(ctrl_h, int(ctrl_h * 1.25))
         apply_w = max(70, font(self._button_font_size("btn"), bold=True).size("Apply")[0] + 28)
         narrow = centre.width - apply_w - 2 * icon_w - 3 * small_gap < centre.width * 0.45
@@ -562,8 +571,6 @@ class EditorScreen(Screen):
             "paste", pygame.Rect(x, fen_y, icon_w, ctrl_h), "Paste a position string (Ctrl+V)"
         )
         self.fen_note_rect = pygame.Rect(centre.x, fen_y + ctrl_h + 4, centre.width, note_h)
-        board_area = pygame.Rect(centre.x, centre.y, centre.width, fen_y - small_gap - centre.y)
-        self.view.set_area(board_area)
 
         # --- right: position controls, the checks, saving and playing
         label_font = font({"s": 14, "m": 16, "l": 20}[tier(size)])
@@ -683,7 +690,10 @@ class EditorScreen(Screen):
             name_entry.set_text(self.name_text)
         self.widgets["name"] = name_entry
         self.widgets["save"] = self._icon_button(
-            "save", ctrl(save_y, right.right - save_w, save_w), "Save to saves/setups (Ctrl+S)", text="Save"
+            "save",
+            ctrl(save_y, right.right - save_w, save_w),
+            "Save to saves/setups (Ctrl+S)",
+            text="Overwrite" if self.confirm_overwrite else "Save",
         )
         save_head = heading("Save", right, save_y - head_h)
 
@@ -1093,6 +1103,10 @@ class EditorScreen(Screen):
                 self._set_save_label()
         if self.confirm_delete > 0:
             self.confirm_delete = max(0.0, self.confirm_delete - dt)
+        for key in list(self.notes):
+            self.note_ages[key] = self.note_ages.get(key, 0.0) + dt
+            if self.note_ages[key] > NOTE_SECONDS.get(self.notes[key][0], 8.0):
+                del self.notes[key]
         scheme = self.app.settings.board_scheme
         if self.view.scheme.name != scheme:
             self.resize(self.app.window_size)

@@ -179,8 +179,9 @@ class PiecePalette:
         head = self._head_font(t)
         for text, rect in self.headers:
             img = head.render(text, True, MUTED)
-            if img.get_width() > rect.width + self._gap:
-                img = pygame.transform.smoothscale_by(img, (rect.width + self._gap) / img.get_width())
+            room = rect.width + self._gap - 4  # a little space between the two names
+            if img.get_width() > room:
+                img = pygame.transform.smoothscale_by(img, room / img.get_width())
             surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom)))
         radius = max(4, t // 7)
         badge_font = font(max(9, int(t * 0.22)), bold=True)
