@@ -13,8 +13,9 @@ from game import KHET, Game, Player, Termination, TimeControl
 from gui.app import App
 from gui.paths import saves_dir
 from gui.screens.config import ConfigScreen
-from gui.screens.game import GameScreen, format_clock
+from gui.screens.game import GameScreen
 from gui.testing import click_element, post_click, post_key, run_frames
+from gui.widgets.player_panel import format_clock
 from tests.helpers import board_from
 
 

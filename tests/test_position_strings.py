@@ -102,3 +102,11 @@ def test_lenient_reading_for_finished_games():
     assert turn == 0 and sum(1 for c in board if c) == 25
     with pytest.raises(PositionError, match="describes 9 squares"):
         KHET.parse_fen(CLASSIC.replace("2pc7", "2pc6"), check=False)  # the structure is still checked
+
+
+def test_problem_messages_use_proper_plurals():
+    board, _ = KHET.parse_fen(CLASSIC.replace("NaFaNa3Sa", "1Fa4Sa"), check=False)
+    warnings = [p.message for p in KHET.problems(board)]
+    assert "Silver has 0 Anubis (the standard set has 2)" in warnings
+    board, _ = KHET.parse_fen(CLASSIC.replace("7Pa2", "7Sa2"), check=False)
+    assert "Silver has 2 Sphinxes; exactly one is allowed" in [p.message for p in KHET.problems(board)]

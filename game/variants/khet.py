@@ -29,6 +29,11 @@ SPHINX_HOME = (GEO.parse_square("j1"), GEO.parse_square("a8"))
 STANDARD_COUNTS = {Kind.SPHINX: 1, Kind.PHARAOH: 1, Kind.SCARAB: 2, Kind.PYRAMID: 7, Kind.ANUBIS: 2}
 
 SPHINX, PHARAOH, SCARAB, PYRAMID, ANUBIS = (int(k) for k in KIND_NAMES)
+PLURALS = {"Sphinx": "Sphinxes", "Anubis": "Anubis"}  # the rest take an s
+
+
+def plural(name: str, count: int) -> str:
+    return name if count == 1 else PLURALS.get(name, name + "s")
 
 
 def _reserved() -> tuple[int, ...]:
@@ -224,15 +229,16 @@ class Khet(Variant):
                 if n == 0:
                     found.append(Problem("error", f"{side} has no {label}"))
                 elif n > 1:
-                    found.append(Problem("error", f"{side} has {n} {label}s; exactly one is allowed"))
+                    found.append(
+                        Problem("error", f"{side} has {n} {plural(label, n)}; exactly one is allowed")
+                    )
             for kind in (Kind.SCARAB, Kind.PYRAMID, Kind.ANUBIS):
                 n, standard = counts[color, kind], STANDARD_COUNTS[kind]
                 if n != standard:
                     found.append(
                         Problem(
                             "warning",
-                            f"{side} has {n} {KIND_NAMES[kind]}{'s' if n != 1 else ''} "
-                            f"(the standard set has {standard})",
+                            f"{side} has {n} {plural(KIND_NAMES[kind], n)} (the standard set has {standard})",
                         )
                     )
         return found

@@ -57,3 +57,28 @@ def wrap_text(f: pygame.font.Font, text: str, width: int) -> list[str]:
             line = word
         lines.append(line)
     return lines
+
+
+def blit_wrapped(
+    surface: pygame.Surface,
+    text: str,
+    f: pygame.font.Font,
+    colour: tuple[int, int, int],
+    rect: pygame.Rect,
+    max_lines: int = 2,
+    centred: bool = True,
+) -> None:
+    """Draw ``text`` wrapped into ``rect`` (at most ``max_lines``, the last one ellipsised),
+    vertically centred or from the top."""
+    lines = wrap_text(f, text, rect.width)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and f.size(last + "…")[0] > rect.width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    step = f.get_linesize()
+    y = rect.centery - len(lines) * step // 2 if centred else rect.y
+    for line in lines:
+        surface.blit(f.render(line, True, colour), (rect.x, y))
+        y += step

@@ -18,7 +18,7 @@ from game import Game, Player, Position, RuleOptions, TimeControl
 from game.errors import LaserChessError
 from game.search.levels import LEVELS
 from game.variants import VARIANTS, get_variant
-from gui.art.fonts import font
+from gui.art.fonts import blit_wrapped, font
 from gui.layout import px, style, tier
 from gui.screen import Screen
 from gui.screens.settings import tick_image
@@ -84,6 +84,8 @@ class ConfigScreen(Screen):
             self.choices.fen = self._setup_fen(self.choices.setup)
         self.preview = BoardView(get_variant(self.choices.variant), app.settings.board_scheme)
         self.error: str | None = None
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.turn = 0
         self.widgets: dict[str, object] = {}
         self.segments: dict[str, dict[str, UIButton]] = {}
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -122,6 +124,7 @@ class ConfigScreen(Screen):
             self.error = str(exc)
             return
         self.error = None
+        self.turn = pos.turn
         self.preview.show_position(pos.board)
 
     def rule_options(self) -> RuleOptions:
@@ -253,18 +256,20 @@ class ConfigScreen(Screen):
         if self.choices.variant == "khet":
             self.widgets["swap_into_reserved"] = UICheckBox(
                 pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-                "A swapped piece may land on a reserved square",
+                "Swaps onto reserved squares",
                 ui,
                 container=root,
+                tool_tip_text="May a Scarab push its swap partner onto the other side's reserved squares?",
                 initial_state=c.swap_into_reserved,
                 object_id=style("toggle", size),
             )
         elif self.choices.variant == "leiserchess2017":
             self.widgets["zombies"] = UICheckBox(
                 pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-                "Zombies: move enemy pawns on your own beam",
+                "Zombies",
                 ui,
                 container=root,
+                tool_tip_text="Move enemy Pawns standing on your own beam (2017 rule; off: 2016 rules)",
                 initial_state=c.zombies,
                 object_id=style("toggle", size),
             )
@@ -282,19 +287,13 @@ class ConfigScreen(Screen):
         UILabel(heading, "Position", ui, container=root, object_id=style("heading", size))
         self.sections.append(heading)
         entry_h = ctrl_h
-        hint_h = int(row_h * 1.2)
+        hint_h = int(row_h * 1.5)
         entry_rect = pygame.Rect(right.x, right.bottom - hint_h - entry_h - 4, right.width, entry_h)
         entry = UITextEntryLine(entry_rect, ui, container=root, object_id=style("entry", size))
         entry.set_text_length_limit(400)
         entry.set_text(c.fen)
         self.widgets["fen"] = entry
-        self.widgets["hint"] = UILabel(
-            pygame.Rect(right.x, entry_rect.bottom + 4, right.width, hint_h),
-            "",
-            ui,
-            container=root,
-            object_id=style("hint", size),
-        )
+        self.hint_rect = pygame.Rect(right.x, entry_rect.bottom + 6, right.width, hint_h)
         self.preview.set_area(
             pygame.Rect(right.x, heading.bottom + 6, right.width, entry_rect.top - heading.bottom - 14)
         )
@@ -304,16 +303,7 @@ class ConfigScreen(Screen):
         self.widgets, self.segments = {}, {}
 
     def _show_validation(self) -> None:
-        hint, start = self.widgets.get("hint"), self.widgets.get("start")
-        if isinstance(hint, UILabel):
-            if self.error:
-                hint.set_text(f"Cannot start: {self.error}")
-            else:
-                turn = Position.from_fen(self.choices.fen, self.variant).turn
-                hint.set_text(
-                    f"{self.variant.title} position, {self.variant.side_names[turn]} to move. "
-                    "Paste a position string above to play from it."
-                )
+        start = self.widgets.get("start")
         if isinstance(start, UIButton):
             if self.error:
                 start.disable()
@@ -419,6 +409,19 @@ class ConfigScreen(Screen):
         for rect in self.sections:
             draw_section_rule(surface, rect)
         self.preview.draw(surface)
+        size = surface.get_size()
+        f = font(max(11, px(14, size)))
+        if self.error:
+            blit_wrapped(
+                surface, f"Cannot start: {self.error}", f, (255, 130, 100), self.hint_rect, centred=False
+            )
+        else:
+            turn = self.turn
+            hint = (
+                f"{self.variant.title}, {self.variant.side_names[turn]} to move. "
+                "Paste or type a position string above to play from it."
+            )
+            blit_wrapped(surface, hint, f, (176, 166, 146), self.hint_rect, centred=False)
         if self.error:
             frame = self.preview.rect
             veil = pygame.Surface(frame.size, pygame.SRCALPHA)

@@ -20,8 +20,7 @@ from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
 from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
 from game.search.worker import SearchWorker, WorkerError
-from gui.art.fonts import font
-from gui.art.pieces import piece_surface
+from gui.art.fonts import blit_wrapped, font
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
@@ -31,24 +30,13 @@ from gui.session import GameSession
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, panel
-from gui.widgets.home_button import home_button_rect
 from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
+from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 
 CONFIRM_SECONDS = 3.0
 ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE, "rotate_half": HALF_TURN}
 CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score is this bad
-
-
-def format_clock(seconds: float) -> str:
-    """``m:ss``, or ``s.t`` with tenths under ten seconds (like lichess)."""
-    seconds = max(0.0, seconds)
-    if seconds < 10:
-        return f"0:{seconds:04.1f}"
-    whole = int(seconds)
-    if whole >= 3600:
-        return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def moved_pieces(board: list[int], move: Move) -> list[tuple[int, int, int]]:
@@ -177,31 +165,12 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         ui = self.app.ui
-        w, h = size
-        margin = max(10, px(20, size))
-        home = home_button_rect(size)
-        side_w = max(240, min(px(380, size), int(w * 0.32)))
-        self.side_panel = pygame.Rect(w - margin - side_w, home.bottom + px(10, size), side_w, 0)
-        self.side_panel.height = h - self.side_panel.top - margin
-        board_area = pygame.Rect(margin, margin, self.side_panel.left - 2 * margin, h - 2 * margin)
-        self.view.set_area(board_area)
-        pad = max(8, px(14, size))
-        inner = self.side_panel.inflate(-2 * pad, -2 * pad)
-        card_h = max(56, px(74, size))
-        row_h = max(28, px(38, size))
-        gap = max(4, px(6, size))
-        top_color = 0 if self.view.flipped else 1
-        self.cards = {
-            top_color: pygame.Rect(inner.x, inner.y, inner.width, card_h),
-            1 - top_color: pygame.Rect(inner.x, inner.bottom - card_h, inner.width, card_h),
-        }
-        y = inner.y + card_h + gap
-        self.status_rect = pygame.Rect(inner.x, y, inner.width, max(40, px(52, size)))
-        y = self.status_rect.bottom + gap
-        bottom = inner.bottom - card_h - gap
-        buttons_h = 2 * row_h + gap
-        self.moves.set_rect(pygame.Rect(inner.x, y, inner.width, bottom - buttons_h - gap - y))
-        by = bottom - buttons_h
+        layout = side_panel_layout(size, self.view.flipped, control_rows=2)
+        self.side_panel, self.cards, self.status_rect = layout.panel, layout.cards, layout.status
+        self.view.set_area(layout.board_area)
+        self.moves.set_rect(layout.moves)
+        inner, row_h, gap = layout.controls, layout.row_h, layout.gap
+        by = inner.y
         quarter = (inner.width - 3 * gap) // 4
 
         def button(key: str, text: str, rect: pygame.Rect, tip: str, kind: str = "btn") -> None:
@@ -225,7 +194,7 @@ class GameScreen(Screen):
             button(key, text, pygame.Rect(inner.x + i * (third + gap), by, third, row_h), tip)
         by += row_h + gap
         labels = (
-            ("undo", "Takeback", "Take back your last move"),
+            ("undo", "Undo", "Take back your last move (against the CPU: your move and its reply)"),
             ("draw", "Draw", "Offer a draw, or claim one on threefold repetition"),
             ("resign", "Resign", "Give up this game (press twice)"),
             ("flip", "Flip", "Turn the board around (F)"),
@@ -605,6 +574,11 @@ class GameScreen(Screen):
         size = surface.get_size()
         draw_background(surface, self.app.settings.board_scheme)
         self.view.draw(surface)
+        game = self.session.game
+        details = [game.setup or "Custom position"]
+        if game.time_control is not None:
+            details.append(game.time_control.label())
+        draw_panel_title(surface, self.side_panel, self.variant.title, " · ".join(details))
         panel(surface, self.side_panel)
         for color, rect in self.cards.items():
             self._draw_card(surface, color, rect)
@@ -612,69 +586,27 @@ class GameScreen(Screen):
         pygame.draw.rect(surface, (18, 20, 28), self.status_rect, border_radius=px(8, size))
         pygame.draw.rect(surface, (96, 80, 50), self.status_rect, 1, border_radius=px(8, size))
         f = font(max(12, px(16, size)), bold=True)
-        self._blit_wrapped(surface, text, f, colour, self.status_rect.inflate(-px(16, size), -px(6, size)))
+        blit_wrapped(surface, text, f, colour, self.status_rect.inflate(-px(16, size), -px(6, size)))
         self.moves.draw(surface)
         if self.session.finished and self.over_buttons:
             self._draw_over(surface)
 
-    def _blit_wrapped(self, surface, text, f, colour, rect) -> None:
-        words, lines, line = text.split(), [], ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= rect.width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-        lines = lines[:2]
-        total = len(lines) * f.get_linesize()
-        y = rect.centery - total // 2
-        for text_line in lines:
-            img = f.render(text_line, True, colour)
-            surface.blit(img, img.get_rect(midleft=(rect.x, y + f.get_linesize() // 2)))
-            y += f.get_linesize()
-
     def _draw_card(self, surface: pygame.Surface, color: int, rect: pygame.Rect) -> None:
-        size = surface.get_size()
         s = self.session
-        active = not s.finished and s.turn == color
-        pygame.draw.rect(surface, (34, 38, 50) if active else (22, 24, 32), rect, border_radius=px(10, size))
-        pygame.draw.rect(
+        thinking = not s.finished and s.turn == color and s.is_cpu(color) and self.thinking is not None
+        draw_player_card(
             surface,
-            (233, 191, 98) if active else (80, 70, 50),
             rect,
-            2 if active else 1,
-            border_radius=px(10, size),
+            self.variant,
+            self.view.scheme,
+            color,
+            self.side_label(color),
+            active=not s.finished and s.turn == color,
+            captured=self._derived()["captured"][1 - color],
+            clock=s.remaining[color] if s.remaining is not None else None,
+            low_time=s.low_time(color),
+            note=f"depth {self.thinking.depth}" if thinking else None,
         )
-        icon = max(20, rect.height // 2)
-        royal = piece_surface(self.variant.royal_kind, color, 0, icon, self.view.scheme)
-        surface.blit(royal, (rect.x + px(8, size), rect.y + px(6, size)))
-        name_font = font(max(12, px(16, size)), bold=True)
-        label = name_font.render(self.side_label(color), True, (241, 231, 208))
-        surface.blit(label, (rect.x + icon + px(14, size), rect.y + px(8, size)))
-        # captured pieces of the opponent, shown by their captor
-        lost = self._derived()["captured"][1 - color]
-        small = max(12, rect.height // 3)
-        x = rect.x + icon + px(14, size)
-        for piece in lost[:10]:
-            img = piece_surface(piece.kind, piece.color, 0, small, self.view.scheme)
-            surface.blit(img, (x, rect.bottom - small - px(6, size)))
-            x += int(small * 0.8)
-        if s.remaining is not None:
-            clock_font = font(max(16, px(26, size)), bold=True)
-            remaining = s.remaining[color]
-            low = s.low_time(color)
-            colour = (255, 110, 90) if low else ((255, 240, 200) if active else (170, 164, 150))
-            img = clock_font.render(format_clock(remaining), True, colour)
-            box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
-            if low and active:
-                pygame.draw.rect(surface, (90, 24, 20), box.inflate(12, 6), border_radius=6)
-            surface.blit(img, box)
-        elif active and s.is_cpu(color) and self.thinking is not None:
-            f = font(max(11, px(13, size)))
-            img = f.render(f"depth {self.thinking.depth}", True, (170, 164, 150))
-            surface.blit(img, img.get_rect(midright=(rect.right - px(12, size), rect.centery)))
 
     def _draw_over(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

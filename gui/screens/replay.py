@@ -23,18 +23,24 @@ from pygame_gui.elements import UIButton
 from game import Game, Piece, Position, Shot, get_variant
 from game.errors import LaserChessError
 from gui.art.fonts import font
-from gui.art.pieces import piece_surface
 from gui.art.schemes import get_scheme
 from gui.audio import HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
-from gui.library import format_duration, format_when, player_label
+from gui.library import format_when, player_label
 from gui.screen import Screen
 from gui.screens.game import moved_pieces
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.chrome import draw_background, panel
-from gui.widgets.home_button import home_button_rect
 from gui.widgets.move_list import MoveList
+from gui.widgets.player_panel import (
+    GOLD,
+    TEXT,
+    draw_panel_title,
+    draw_player_card,
+    fit_text,
+    side_panel_layout,
+)
 
 AUTOPLAY_PAUSE = 1.2  # seconds between moves at 1x, after each move's animation
 SPEEDS: dict[str, float] = {"½×": 0.5, "1×": 1.0, "2×": 2.0, "4×": 4.0}
@@ -45,9 +51,7 @@ NAV = (
     ("next", "Next move, with its laser shot (Right arrow)"),
     ("last", "End of the game (End)"),
 )
-TEXT = (241, 231, 208)
 MUTED = (170, 160, 140)
-GOLD = (233, 191, 98)
 
 
 @dataclass
@@ -247,30 +251,12 @@ class ReplayScreen(Screen):
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         ui = self.app.ui
-        w, h = size
-        margin = max(10, px(20, size))
-        home = home_button_rect(size)
-        side_w = max(260, min(px(380, size), int(w * 0.34)))
-        self.side_panel = pygame.Rect(w - margin - side_w, home.bottom + px(10, size), side_w, 0)
-        self.side_panel.height = h - self.side_panel.top - margin
-        self.view.set_area(pygame.Rect(margin, margin, self.side_panel.left - 2 * margin, h - 2 * margin))
-        pad = max(8, px(14, size))
-        inner = self.side_panel.inflate(-2 * pad, -2 * pad)
-        card_h = max(52, px(70, size))
-        row_h = max(28, px(38, size))
-        gap = max(4, px(6, size))
-        top_color = 0 if self.view.flipped else 1
-        self.cards = {
-            top_color: pygame.Rect(inner.x, inner.y, inner.width, card_h),
-            1 - top_color: pygame.Rect(inner.x, inner.bottom - card_h, inner.width, card_h),
-        }
-        y = inner.y + card_h + gap
-        self.status_rect = pygame.Rect(inner.x, y, inner.width, max(44, px(58, size)))
-        y = self.status_rect.bottom + gap
-        bottom = inner.bottom - card_h - gap
-        controls_h = 3 * row_h + 2 * gap
-        self.moves.set_rect(pygame.Rect(inner.x, y, inner.width, bottom - controls_h - gap - y))
-        by = bottom - controls_h
+        layout = side_panel_layout(size, self.view.flipped, control_rows=3)
+        self.side_panel, self.cards, self.status_rect = layout.panel, layout.cards, layout.status
+        self.view.set_area(layout.board_area)
+        self.moves.set_rect(layout.moves)
+        inner, row_h, gap = layout.controls, layout.row_h, layout.gap
+        by = inner.y
         self.buttons = {}
         nav_w = (inner.width - 4 * gap) // 5
         for i, (key, tip) in enumerate(NAV):
@@ -458,17 +444,7 @@ class ReplayScreen(Screen):
         size = surface.get_size()
         draw_background(surface, self.app.settings.board_scheme)
         self.view.draw(surface)
-        home = home_button_rect(size)
-        title = font(max(18, px(28, size)), bold=True).render("Replay", True, (255, 226, 150))
-        surface.blit(title, title.get_rect(midleft=(self.side_panel.x + px(4, size), home.centery)))
-        when = self.when_text
-        if when:
-            sub = font(max(11, px(14, size))).render(when, True, MUTED)
-            rect = sub.get_rect(
-                midleft=(self.side_panel.x + title.get_width() + px(16, size), home.centery + 2)
-            )
-            if rect.right < home.left - 6:
-                surface.blit(sub, rect)
+        draw_panel_title(surface, self.side_panel, "Replay", self.when_text or "")
         panel(surface, self.side_panel)
         for color, rect in self.cards.items():
             self._draw_card(surface, color, rect)
@@ -489,41 +465,24 @@ class ReplayScreen(Screen):
         small = font(max(11, px(14, size)))
         total = big.get_linesize() + small.get_linesize()
         y = rect.centery - total // 2
-        surface.blit(big.render(_fit(big, main, inner.w), True, TEXT), (inner.x, y))
-        surface.blit(small.render(_fit(small, sub, inner.w), True, colour), (inner.x, y + big.get_linesize()))
+        surface.blit(big.render(fit_text(big, main, inner.w), True, TEXT), (inner.x, y))
+        surface.blit(
+            small.render(fit_text(small, sub, inner.w), True, colour), (inner.x, y + big.get_linesize())
+        )
 
     def _draw_card(self, surface: pygame.Surface, color: int, rect: pygame.Rect) -> None:
-        size = surface.get_size()
         p = self.current
-        active = p.turn == color and not (self.ply == self.last_ply and self.game.outcome is not None)
-        pygame.draw.rect(surface, (34, 38, 50) if active else (22, 24, 32), rect, border_radius=px(10, size))
-        pygame.draw.rect(
-            surface, GOLD if active else (80, 70, 50), rect, 2 if active else 1, border_radius=px(10, size)
+        draw_player_card(
+            surface,
+            rect,
+            self.variant,
+            self.view.scheme,
+            color,
+            self.side_label(color),
+            active=p.turn == color and not (self.ply == self.last_ply and self.game.outcome is not None),
+            captured=p.lost[1 - color],  # the opponent's pieces this side has destroyed
+            clock=p.clocks[color] if p.clocks is not None else None,
         )
-        icon = max(20, rect.height // 2)
-        royal = piece_surface(self.variant.royal_kind, color, 0, icon, self.view.scheme)
-        surface.blit(royal, (rect.x + px(8, size), rect.y + px(6, size)))
-        name_font = font(max(12, px(16, size)), bold=True)
-        x = rect.x + icon + px(14, size)
-        clock_w = 0
-        if p.clocks is not None:
-            clock_font = font(max(15, px(22, size)), bold=True)
-            img = clock_font.render(
-                _clock(p.clocks[color]), True, (255, 240, 200) if active else (170, 164, 150)
-            )
-            box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
-            surface.blit(img, box)
-            clock_w = box.w + px(12, size)
-        label = name_font.render(
-            _fit(name_font, self.side_label(color), rect.right - x - clock_w - 8), True, TEXT
-        )
-        surface.blit(label, (x, rect.y + px(8, size)))
-        lost = p.lost[1 - color]  # the opponent's pieces this side has destroyed
-        small = max(12, rect.height // 3)
-        for piece in lost[:10]:
-            img = piece_surface(piece.kind, piece.color, 0, small, self.view.scheme)
-            surface.blit(img, (x, rect.bottom - small - px(6, size)))
-            x += int(small * 0.8)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         for key, button in self.buttons.items():
@@ -531,21 +490,6 @@ class ReplayScreen(Screen):
                 colour = TEXT if button.is_enabled else (110, 106, 98)
                 icon = "pause" if key == "play" and self.playing else key
                 _draw_icon(surface, icon, button.rect, colour)
-
-
-def _fit(f: pygame.font.Font, text: str, width: int) -> str:
-    if f.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _clock(seconds: float) -> str:
-    seconds = max(0.0, seconds)
-    if seconds < 10:
-        return f"0:{seconds:04.1f}"
-    return format_duration(seconds) if seconds >= 60 else f"0:{int(seconds):02d}"
 
 
 def _draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect, colour) -> None:

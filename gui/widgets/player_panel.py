@@ -1,0 +1,148 @@
+"""The side panel shared by the game and replay screens: where the board, the two player cards,
+the status line, the move list and the control rows go, and how a player card is drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.pieces import Piece
+from game.variants.base import Variant
+from gui.art.fonts import font
+from gui.art.pieces import piece_surface
+from gui.art.schemes import Scheme
+from gui.layout import px
+from gui.widgets.home_button import home_button_rect
+
+GOLD = (233, 191, 98)
+TEXT = (241, 231, 208)
+DIM = (170, 164, 150)
+
+
+@dataclass(frozen=True)
+class SidePanel:
+    """Rectangles of a board-and-panel screen (screen coordinates)."""
+
+    board_area: pygame.Rect
+    panel: pygame.Rect
+    cards: dict[int, pygame.Rect]  # colour -> its player card (the top one is the far side)
+    status: pygame.Rect
+    moves: pygame.Rect
+    controls: pygame.Rect  # rows of buttons between the move list and the lower card
+    row_h: int
+    gap: int
+
+
+def side_panel_layout(size: tuple[int, int], flipped: bool, control_rows: int) -> SidePanel:
+    w, h = size
+    margin = max(10, px(20, size))
+    home = home_button_rect(size)
+    side_w = max(250, min(px(380, size), int(w * 0.33)))
+    panel = pygame.Rect(w - margin - side_w, home.bottom + px(10, size), side_w, 0)
+    panel.height = h - panel.top - margin
+    board_area = pygame.Rect(margin, margin, panel.left - 2 * margin, h - 2 * margin)
+    pad = max(8, px(14, size))
+    inner = panel.inflate(-2 * pad, -2 * pad)
+    card_h = max(54, px(72, size))
+    row_h = max(28, px(38, size))
+    gap = max(4, px(6, size))
+    top_color = 0 if flipped else 1
+    cards = {
+        top_color: pygame.Rect(inner.x, inner.y, inner.width, card_h),
+        1 - top_color: pygame.Rect(inner.x, inner.bottom - card_h, inner.width, card_h),
+    }
+    status = pygame.Rect(inner.x, inner.y + card_h + gap, inner.width, max(42, px(56, size)))
+    bottom = inner.bottom - card_h - gap
+    controls_h = control_rows * row_h + max(0, control_rows - 1) * gap
+    controls = pygame.Rect(inner.x, bottom - controls_h, inner.width, controls_h)
+    moves = pygame.Rect(inner.x, status.bottom + gap, inner.width, controls.top - gap - status.bottom - gap)
+    return SidePanel(board_area, panel, cards, status, moves, controls, row_h, gap)
+
+
+def format_clock(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` past an hour), or ``0:s.t`` with tenths under ten seconds, like lichess."""
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"0:{seconds:04.1f}"
+    whole = int(seconds)
+    if whole >= 3600:
+        return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def fit_text(f: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw_player_card(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    variant: Variant,
+    scheme: Scheme,
+    color: int,
+    label: str,
+    active: bool,
+    captured: Sequence[Piece],
+    clock: float | None = None,
+    low_time: bool = False,
+    note: str | None = None,
+) -> None:
+    """One player: the royal piece in their colour, their name, the opponent's pieces they have
+    destroyed, and their clock (red and boxed when low) or a short note such as the CPU's depth."""
+    size = surface.get_size()
+    pygame.draw.rect(surface, (34, 38, 50) if active else (22, 24, 32), rect, border_radius=px(10, size))
+    pygame.draw.rect(
+        surface, GOLD if active else (80, 70, 50), rect, 2 if active else 1, border_radius=px(10, size)
+    )
+    icon = max(20, rect.height // 2)
+    surface.blit(
+        piece_surface(variant.royal_kind, color, 0, icon, scheme),
+        (rect.x + px(8, size), rect.y + px(6, size)),
+    )
+    x = rect.x + icon + px(14, size)
+    right_w = 0
+    if clock is not None:
+        colour = (255, 110, 90) if low_time else ((255, 240, 200) if active else DIM)
+        img = font(max(15, px(24, size)), bold=True).render(format_clock(clock), True, colour)
+        box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
+        if low_time and active:
+            pygame.draw.rect(surface, (90, 24, 20), box.inflate(12, 6), border_radius=6)
+        surface.blit(img, box)
+        right_w = box.w + px(16, size)
+    elif note:
+        img = font(max(11, px(13, size))).render(note, True, DIM)
+        box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
+        surface.blit(img, box)
+        right_w = box.w + px(16, size)
+    name_font = font(max(12, px(16, size)), bold=True)
+    name = name_font.render(fit_text(name_font, label, rect.right - x - right_w - 8), True, TEXT)
+    surface.blit(name, (x, rect.y + px(8, size)))
+    small = max(12, rect.height // 3)
+    for piece in list(captured)[:10]:
+        surface.blit(
+            piece_surface(piece.kind, piece.color, 0, small, scheme), (x, rect.bottom - small - px(6, size))
+        )
+        x += int(small * 0.8)
+
+
+MUTED = (176, 166, 146)
+
+
+def draw_panel_title(surface: pygame.Surface, panel: pygame.Rect, title: str, subtitle: str = "") -> None:
+    """The screen's title above the side panel, level with the home button, and a quieter subtitle."""
+    size = surface.get_size()
+    home = home_button_rect(size)
+    img = font(max(18, px(28, size)), bold=True).render(title, True, (255, 226, 150))
+    surface.blit(img, img.get_rect(midleft=(panel.x + px(4, size), home.centery)))
+    if subtitle:
+        f = font(max(11, px(14, size)))
+        room = home.left - 6 - (panel.x + img.get_width() + px(16, size))
+        sub = f.render(fit_text(f, subtitle, room), True, MUTED)
+        surface.blit(sub, sub.get_rect(midleft=(panel.x + img.get_width() + px(16, size), home.centery + 2)))
