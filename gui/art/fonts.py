@@ -3,7 +3,7 @@ with pygame-gui, so custom-drawn text matches the widgets. Falls back to pygame'
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -57,6 +57,21 @@ def wrap_text(f: pygame.font.Font, text: str, width: int) -> list[str]:
             line = word
         lines.append(line)
     return lines
+
+
+def fit_text(f: pygame.font.Font, text: str, width: int) -> str:
+    """``text``, cut with an ellipsis if it is wider than ``width`` pixels."""
+    if f.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@lru_cache(maxsize=1024)
+def text_image(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
+    """Rendered text, cached (lists and cards draw the same strings every frame)."""
+    return font(size, bold).render(text, True, colour)
 
 
 def blit_wrapped(

@@ -22,7 +22,7 @@ from pygame_gui.elements import UIButton
 
 from game import Game, Piece, Position, Shot, get_variant
 from game.errors import LaserChessError
-from gui.art.fonts import font
+from gui.art.fonts import fit_text, font
 from gui.art.schemes import get_scheme
 from gui.audio import HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
@@ -38,7 +38,6 @@ from gui.widgets.player_panel import (
     TEXT,
     draw_panel_title,
     draw_player_card,
-    fit_text,
     side_panel_layout,
 )
 

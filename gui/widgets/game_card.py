@@ -19,7 +19,7 @@ from functools import lru_cache
 import pygame
 
 from game import get_variant
-from gui.art.fonts import font, wrap_text
+from gui.art.fonts import fit_text, font, text_image, wrap_text
 from gui.art.pieces import palette_for
 from gui.art.render import mix
 from gui.art.schemes import get_scheme
@@ -48,18 +48,8 @@ DOUBLE_CLICK_SECONDS = 0.45
 THUMB_BUDGET_SECONDS = 0.012  # time per frame spent drawing new thumbnails
 
 
-@lru_cache(maxsize=1024)
-def _text(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
-    return font(size, bold).render(text, True, colour)
-
-
 def _fit(text: str, size: int, bold: bool, width: int) -> str:
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return fit_text(font(size, bold), text, width)
 
 
 @lru_cache(maxsize=8)
@@ -366,7 +356,7 @@ class CardStrip:
 
     def _badge(self, surface: pygame.Surface, text: str, colour, topleft: tuple[int, int]) -> None:
         size = max(10, self.font_size - 3)
-        label = _text(text, size, True, (30, 20, 6))
+        label = text_image(text, size, True, (30, 20, 6))
         box = label.get_rect().inflate(size, size // 2)
         box.topleft = topleft
         pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
@@ -389,7 +379,7 @@ class CardStrip:
         )
 
         def put(text: str, size: int, bold: bool, colour, top: int) -> None:
-            img = _text(_fit(text, size, bold, width), size, bold, colour)
+            img = text_image(_fit(text, size, bold, width), size, bold, colour)
             surface.blit(img, (x, top))
 
         put(date_label(entry), fs, True, TEXT, y)
@@ -416,7 +406,7 @@ class CardStrip:
         names = entry.player_labels()
         line = font(fs).get_linesize()
         dot = max(4, fs // 3)
-        vs = _text(" vs ", fs - 1, False, MUTED)
+        vs = text_image(" vs ", fs - 1, False, MUTED)
         each = max(20, (width - vs.get_width()) // 2 - 3 * dot)
         cx = x
         for side in (0, 1):
@@ -424,7 +414,7 @@ class CardStrip:
             pygame.draw.circle(surface, colour, (cx + dot, y + line // 2), dot)
             pygame.draw.circle(surface, (10, 10, 12), (cx + dot, y + line // 2), dot, 1)
             cx += 2 * dot + dot
-            img = _text(_fit(names[side], fs, False, each), fs, False, TEXT)
+            img = text_image(_fit(names[side], fs, False, each), fs, False, TEXT)
             surface.blit(img, (cx, y))
             cx += img.get_width()
             if side == 0:
@@ -440,17 +430,17 @@ class CardStrip:
         pygame.draw.rect(surface, (110, 50, 48), plate, 1, border_radius=8)
         r = max(12, min(plate.w, plate.h) // 5)
         pygame.draw.circle(surface, RED, plate.center, r)
-        mark = _text("!", int(r * 1.5), True, (40, 12, 10))
+        mark = text_image("!", int(r * 1.5), True, (40, 12, 10))
         surface.blit(mark, mark.get_rect(center=(plate.centerx, plate.centery + 1)))
         fs = self.font_size
         width = card.w - 2 * self.pad
         x = card.x + self.pad
         line = font(fs).get_linesize()
         y = area.bottom + self.pad // 2
-        name = _text(_fit(entry.path.name, fs, True, width), fs, True, TEXT)
+        name = text_image(_fit(entry.path.name, fs, True, width), fs, True, TEXT)
         surface.blit(name, (x, y))
         y += int(line * 1.1)
-        surface.blit(_text("Unreadable", fs, True, RED), (x, y))
+        surface.blit(text_image("Unreadable", fs, True, RED), (x, y))
         y += line
         small = fs - 1
         lines = wrap_text(font(small), entry.error or "unknown problem", width)
@@ -459,5 +449,5 @@ class CardStrip:
             lines = lines[:room]
             lines[-1] = _fit(lines[-1] + "…", small, False, width)
         for text in lines:
-            surface.blit(_text(text, small, False, MUTED), (x, y))
+            surface.blit(text_image(text, small, False, MUTED), (x, y))
             y += font(small).get_linesize()

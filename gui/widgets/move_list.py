@@ -12,11 +12,10 @@ so the move at list index ``i`` is ply ``i + 1``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import pygame
 
-from gui.art.fonts import font
+from gui.art.fonts import fit_text, font, text_image
 
 TEXT = (241, 231, 208)
 MUTED = (150, 140, 122)
@@ -31,19 +30,8 @@ THUMB = (140, 118, 72)
 THUMB_HOT = (233, 191, 98)
 
 
-@lru_cache(maxsize=512)
-def _text(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
-    return font(size, bold).render(text, True, colour)
-
-
 def _fit(text: str, size: int, bold: bool, width: int) -> str:
-    """``text``, cut with an ellipsis if it is wider than ``width`` pixels."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    return fit_text(font(size, bold), text, width)
 
 
 class MoveList:
@@ -254,7 +242,7 @@ class MoveList:
         size = self.font_size
         inner = self.inner
         if not self.moves:
-            label = _text(self.empty_text, size, False, MUTED)
+            label = text_image(self.empty_text, size, False, MUTED)
             surface.blit(label, label.get_rect(center=inner.center))
             return
         old_clip = surface.get_clip()
@@ -270,13 +258,13 @@ class MoveList:
             y = inner.y + row * rh - self.scroll
             if row % 2:
                 surface.blit(stripe, (number.x, y))
-            num = _text(f"{self.first_number + row}.", size, False, MUTED)
+            num = text_image(f"{self.first_number + row}.", size, False, MUTED)
             surface.blit(num, num.get_rect(midright=(number.right - self.pad, y + rh // 2)))
             for col, column in enumerate((first, second)):
                 ply = row * 2 + col + 1 - self.first_side
                 if not 1 <= ply <= len(self.moves):
                     if ply < 1:
-                        dots = _text("…", size, False, MUTED)
+                        dots = text_image("…", size, False, MUTED)
                         surface.blit(dots, dots.get_rect(midleft=(column.x + cell_pad, y + rh // 2)))
                     continue
                 cell = pygame.Rect(column.x + 1, y + 1, column.w - 2, rh - 2)
@@ -289,7 +277,7 @@ class MoveList:
                 elif ply == self.hovered:
                     pygame.draw.rect(surface, HOVER, cell, border_radius=max(3, radius // 2))
                 text = _fit(self.moves[ply - 1], size, current, cell.w - 2 * cell_pad)
-                img = _text(text, size, current, INK if current else TEXT)
+                img = text_image(text, size, current, INK if current else TEXT)
                 surface.blit(img, img.get_rect(midleft=(cell.x + cell_pad, cell.centery)))
         surface.set_clip(old_clip)
         thumb = self._thumb_rect()

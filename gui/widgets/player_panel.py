@@ -10,7 +10,7 @@ import pygame
 
 from game.pieces import Piece
 from game.variants.base import Variant
-from gui.art.fonts import font
+from gui.art.fonts import fit_text, font
 from gui.art.pieces import piece_surface
 from gui.art.schemes import Scheme
 from gui.layout import px
@@ -70,15 +70,6 @@ def format_clock(seconds: float) -> str:
     if whole >= 3600:
         return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-def fit_text(f: pygame.font.Font, text: str, width: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if f.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def draw_player_card(
