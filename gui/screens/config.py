@@ -25,6 +25,7 @@ from gui.screens.settings import tick_image
 from gui.setups import list_setups
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, draw_section_rule, draw_title, header_rect, panel
+from gui.widgets.form import FormRows
 
 CLOCKS: dict[str, TimeControl | None] = {
     "No clock": None,
@@ -180,17 +181,8 @@ class ConfigScreen(Screen):
         ctrl_x, ctrl_w = left.x + label_w, left.width - label_w
         y = left.y
 
-        def label(text: str, top: int) -> None:
-            UILabel(
-                pygame.Rect(left.x, top, label_w - 8, row_h),
-                text,
-                ui,
-                container=root,
-                object_id=style("label", size),
-            )
-
-        def ctrl(top: int, x: int = ctrl_x, width: int = ctrl_w) -> pygame.Rect:
-            return pygame.Rect(x, top + (row_h - ctrl_h) // 2, width, ctrl_h)
+        form = FormRows(ui, root, size, left, label_w, row_h, ctrl_h)
+        label, ctrl = form.label, form.ctrl
 
         def dropdown(key: str, options: list[str], current: str, top: int) -> None:
             if current not in options:

@@ -40,6 +40,7 @@ from gui.screens.settings import tick_image
 from gui.setups import SetupExistsError, delete_setup, list_setups, save_setup
 from gui.widgets.board_view import DRAG_THRESHOLD, BoardView, Decorations
 from gui.widgets.chrome import draw_background, draw_section_rule, draw_title, panel
+from gui.widgets.form import FormRows
 from gui.widgets.home_button import home_button_rect
 from gui.widgets.icons import icon
 from gui.widgets.palette import ERASER, SELECT, PiecePalette
@@ -579,19 +580,9 @@ class EditorScreen(Screen):
         ctrl_x = right.x + label_w
         ctrl_w = right.right - ctrl_x
 
-        def label(text: str, top: int) -> None:
-            UILabel(
-                pygame.Rect(right.x, top, label_w - 6, row_h),
-                text,
-                ui,
-                container=root,
-                object_id=style("label", size),
-            )
+        form = FormRows(ui, root, size, right, label_w, row_h, ctrl_h, label_gap=6)
+        label, ctrl = form.label, form.ctrl
 
-        def ctrl(top: int, x: int = ctrl_x, width: int = ctrl_w) -> pygame.Rect:
-            return pygame.Rect(x, top + (row_h - ctrl_h) // 2, width, ctrl_h)
-
-        y = heading("Position", right, right.y).bottom
         label("Rule set", y)
         options = [(v.title, v.name) for v in VARIANTS.values()]
         current = (self.variant.title, self.variant.name)

@@ -19,6 +19,7 @@ from gui.layout import px, style, tier, ui_scale
 from gui.screen import Screen
 from gui.settings import LASER_SPEEDS, Settings
 from gui.widgets.backdrop import draw_glass_panel, floor_surface, glow_text
+from gui.widgets.form import FormRows
 from gui.widgets.home_button import home_button_rect
 from gui.widgets.settings_preview import SettingsPreview
 from gui.widgets.swatches import SwatchGrid
@@ -92,17 +93,8 @@ class SettingsScreen(Screen):
             self.sections.append((text, rect))
             return top + head_h
 
-        def label(text: str, top: int) -> None:
-            UILabel(
-                pygame.Rect(left.x, top, label_w - 8, row_h),
-                text,
-                ui,
-                container=root,
-                object_id=style("label", size),
-            )
-
-        def ctrl_rect(top: int, x: int = ctrl_x, width: int = ctrl_w) -> pygame.Rect:
-            return pygame.Rect(x, top + (row_h - ctrl_h) // 2, width, ctrl_h)
+        form = FormRows(ui, root, size, left, label_w, row_h, ctrl_h)
+        label, ctrl_rect = form.label, form.ctrl
 
         # Display
         y = heading("Display", left, y)
