@@ -14,7 +14,9 @@ from game.search.engine import INF
 from game.search.levels import LEVELS, get_level
 from game.variants import RuleOptions
 
-PLAIN = SearchOptions(quiescence=False, null_move=False, lmr=False, futility=False, extensions=False)
+PLAIN = SearchOptions(
+    quiescence=False, null_move=False, lmr=False, futility=False, extensions=False, move_count_pruning=False
+)
 
 
 def kills(pos: Position) -> list[str]:

@@ -32,7 +32,7 @@ from game.laser import fire
 from game.move import Move
 from game.pieces import DESTROY
 from game.position import ROTATE, Position
-from game.search.evaluate import OFF_BOARD, Evaluator, trace_beam
+from game.search.evaluate import OFF_BOARD, Evaluator, Weights, trace_beam
 
 MATE = 100_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are wins/losses by distance
@@ -49,10 +49,13 @@ ORDER_TT = 1 << 34
 ORDER_CAPTURE = 1 << 31
 ORDER_KILLER = 1 << 30
 ORDER_ESCAPE = 1 << 29
-ORDER_TOUCH = 1 << 25
+ORDER_TOUCH = 1 << 26  # changes our own beam (without destroying anything)
+ORDER_TOUCH_THEIRS = 1 << 25  # changes the enemy beam
 ORDER_BAD = -(1 << 32)
 
 EVAL_CACHE_ENTRIES = 300_000
+# Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
+LATE_MOVES = (999, 10, 20)
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
 _EMPTY: list[int] = []
 
@@ -101,6 +104,7 @@ class SearchOptions:
     futility: bool = True
     extensions: bool = True
     aspiration: bool = True
+    move_count_pruning: bool = True
     qsearch_depth: int = 6
     tt_entries: int = 1_000_000
 
@@ -182,8 +186,9 @@ def _stop_callable(stop: Any) -> Callable[[], bool] | None:
 class Engine:
     """A searcher with its own transposition table and history (keep one per CPU player)."""
 
-    def __init__(self, options: SearchOptions | None = None) -> None:
+    def __init__(self, options: SearchOptions | None = None, weights: Weights | None = None) -> None:
         self.options = options or SearchOptions()
+        self.weights = weights  # evaluation weights (None: the variant's defaults)
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.history: list[dict[int, int]] = [{}, {}]
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
@@ -203,7 +208,7 @@ class Engine:
     def evaluator(self, pos: Position) -> Evaluator:
         ev = self._evaluators.get(pos.variant.name)
         if ev is None or ev.variant is not pos.variant:
-            ev = self._evaluators[pos.variant.name] = Evaluator(pos.variant)
+            ev = self._evaluators[pos.variant.name] = Evaluator(pos.variant, self.weights)
         return ev
 
     def evaluate(self, pos: Position) -> int:
@@ -633,11 +638,11 @@ class Engine:
         emitter = pos.lasers[stm]
         keys = []
         append = keys.append
-        self_kills = 0
         for c in moves:
             frm = c & 255
             to = c >> 8 & 255
             if my_path >> frm & 1 or my_path >> to & 1 or c >> 18:
+                # The move changes our shot: find out what it destroys.
                 if virtual and not c >> 18:
                     victim = shot_after(board, rays, c, emitter)
                     if not victim:
@@ -647,52 +652,42 @@ class Engine:
                             self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
                             self.pv[ply] = [c]
                             return MATE - ply - 1
-                        self_kills += 1
-                        continue
+                        continue  # destroys our own royal: a loss, never worth searching
                     elif victim >> 2 & 1 == opp:
                         key = ORDER_CAPTURE + (value[victim] + 1) * 4096
                     else:
                         key = ORDER_BAD - (value[victim] + 1) * 4096
-                    if key < ORDER_KILLER:
-                        if c in (k1, k2):
-                            key = ORDER_KILLER + (c == k1)
-                        elif threatened and (their_path >> frm & 1 or their_path >> to & 1):
-                            key += ORDER_ESCAPE
-                    if c == tt_move:
-                        key = ORDER_TT
-                    append(key << CODE_BITS | c)
-                    continue
-                make(c, None)
-                loser = pos.loser
-                removed = stack[-1][2]
-                unmake()
-                if loser >= 0:
-                    if loser == opp:
-                        self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
-                        self.pv[ply] = [c]
-                        return MATE - ply - 1
-                    self_kills += 1
-                    continue
-                if removed:
-                    gain = 0
-                    for i in range(1, len(removed), 2):
-                        v = value[removed[i]] + 1
-                        gain += v if removed[i] >> 2 & 1 == opp else -v
-                    key = ORDER_CAPTURE + gain * 4096 if gain > 0 else ORDER_BAD + gain * 4096
                 else:
-                    key = ORDER_TOUCH + hist.get(c, 0)
+                    make(c, None)
+                    loser = pos.loser
+                    removed = stack[-1][2]
+                    unmake()
+                    if loser >= 0:
+                        if loser == opp:
+                            self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
+                            self.pv[ply] = [c]
+                            return MATE - ply - 1
+                        continue
+                    if removed:
+                        gain = 0
+                        for i in range(1, len(removed), 2):
+                            v = value[removed[i]] + 1
+                            gain += v if removed[i] >> 2 & 1 == opp else -v
+                        key = (ORDER_CAPTURE if gain > 0 else ORDER_BAD) + gain * 4096
+                    else:
+                        key = ORDER_TOUCH + hist.get(c, 0)
             elif free_gain:
                 key = (ORDER_CAPTURE if free_gain > 0 else ORDER_BAD) + free_gain * 4096 + hist.get(c, 0)
             elif free_self_kill:
-                self_kills += 1
                 continue
             else:
                 key = hist.get(c, 0)
             if key < ORDER_KILLER:
                 if c in (k1, k2):
                     key = ORDER_KILLER + (c == k1)
-                elif threatened and (their_path >> frm & 1 or their_path >> to & 1):
-                    key += ORDER_ESCAPE
+                elif their_path >> frm & 1 or their_path >> to & 1:
+                    # Changes what the enemy beam does: a parry when it hits one of ours.
+                    key += ORDER_ESCAPE if threatened else ORDER_TOUCH_THEIRS
             if c == tt_move:
                 key = ORDER_TT
             append(key << CODE_BITS | c)
@@ -706,14 +701,10 @@ class Engine:
         best_move = 0
         orig_alpha = alpha
         searched = 0
-        prune_quiet = (
-            opts.futility
-            and depth <= 2
-            and not pv_node
-            and not in_danger
-            and static + 150 * depth <= alpha
-            and alpha > -MATE_BOUND
-        )
+        quiets = 0
+        selective = not pv_node and not in_danger and alpha > -MATE_BOUND
+        futile = selective and opts.futility and depth <= 2 and static + 150 * depth <= alpha
+        late = LATE_MOVES[depth] if selective and opts.move_count_pruning and depth < len(LATE_MOVES) else 999
         path = self.path
         path.add(h)
         pv = self.pv
@@ -721,10 +712,13 @@ class Engine:
             c = k & CODE_MASK
             key = k >> CODE_BITS
             quiet = key < ORDER_ESCAPE
-            if prune_quiet and quiet and searched:
-                if static + 150 * depth > best:
-                    best = static + 150 * depth
-                continue
+            if key < ORDER_TOUCH_THEIRS and searched:
+                # A move that touches no beam: prune it when the node is hopeless or late.
+                if futile or quiets >= late:
+                    if futile and static + 150 * depth > best:
+                        best = static + 150 * depth
+                    continue
+                quiets += 1
             s2 = self._play(c, s)
             loser = pos.loser
             if loser >= 0:
@@ -752,7 +746,7 @@ class Engine:
                     if pv_node:
                         pv[ply] = [c] + pv[ply + 1] if loser < 0 else [c]
                     if sc >= beta:
-                        if quiet or key < ORDER_CAPTURE:
+                        if key < ORDER_CAPTURE:
                             if c != k1:
                                 killers[1] = k1
                                 killers[0] = c

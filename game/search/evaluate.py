@@ -58,7 +58,12 @@ class Weights:
     cross_line: int = 28  # the enemy beam crosses a line into the royal (one mirror from a kill)
     open_line: int = 7  # a line into the royal runs off the board
     shut_line: int = 9  # a line into the royal ends on one of the owner's pieces
+    enemy_mirror: int = 10  # per enemy mirror on a line into the royal (the enemy can turn it)
     guard: int = 6  # per own piece next to the royal
+    near_mirror: int = 12  # an enemy (destructible) mirror next to the royal
+    far_mirror: int = 4  # ...two squares away
+    near_shield: int = 45  # an enemy mirror that cannot be destroyed (Khet Scarab) next to the royal
+    far_shield: int = 18  # ...two squares away
     beam_control: int = 6  # per own mirror on one's own beam
     centre: int = 3  # per step of centrality for movable pieces
     royal_advance: int = 14  # per rank a royal stands away from its home rank
@@ -154,6 +159,31 @@ class Evaluator:
             self.threat[code] = w.royal_threat_value if variant.is_royal[code] else v
         self.psq = self._placement_table()
         self.neighbours = geo.neighbours
+        self._exposure_weights = (w.open_line, w.shut_line, w.laser_line, w.cross_line, w.enemy_mirror)
+        self._guard = w.guard
+        # Enemy pieces near a royal, by what they can do to a beam: reflect (a mirror the enemy can
+        # steer), and whether they can ever be destroyed.
+        self.near_danger = [0] * 64
+        self.far_danger = [0] * 64
+        for code in range(8, 64):
+            effects = [OPTICS[code << 2 | d] for d in range(4)]
+            if variant.is_laser[code] or not any(e >= 0 for e in effects):
+                continue
+            if any(e == DESTROY for e in effects):
+                self.near_danger[code], self.far_danger[code] = w.near_mirror, w.far_mirror
+            else:
+                self.near_danger[code], self.far_danger[code] = w.near_shield, w.far_shield
+        width, height = geo.width, geo.height
+        self.ring2 = tuple(
+            tuple(
+                (y + dy) * width + x + dx
+                for dy in range(-2, 3)
+                for dx in range(-2, 3)
+                if max(abs(dx), abs(dy)) == 2 and 0 <= x + dx < width and 0 <= y + dy < height
+            )
+            for y in range(height)
+            for x in range(width)
+        )
 
     def _placement_table(self) -> list[int]:
         """``psq[code << 7 | sq]``: material plus placement, positive for the first player."""
@@ -263,43 +293,54 @@ class Evaluator:
 
     def _exposure(self, board: list[int], r: int, color: int, enemy_path: int) -> int:
         """How open the royal of ``color`` on ``r`` is to the enemy laser (higher = worse)."""
-        w = self.w
         rays = self.rays
         upto = self.upto
         full = self.full
         size = self.size
         is_laser = self.is_laser
+        open_line, shut_line, laser_line, cross_line, enemy_mirror = self._exposure_weights
         danger = 0
-        for d0 in range(4):
+        for d in (0, 1, 2, 3):
             sq = r
-            d = d0
             line = 0
-            for _ in range(MAX_HOPS):
+            while True:  # a reverse path cannot loop: it starts on a square that is not a mirror
                 key = sq << 2 | d
                 for t in rays[key]:
                     if board[t]:
                         break
                 else:
                     line |= full[key]
-                    danger += w.open_line
+                    danger += open_line
                     break
                 line |= upto[key * size + t]
                 code = board[t]
                 effect = OPTICS[code << 2 | d]
                 if effect >= 0:
+                    if (code >> 2 & 1) != color:
+                        danger += enemy_mirror
                     sq = t
                     d = effect
                     continue
                 if (code >> 2 & 1) == color:
-                    danger -= w.shut_line
+                    danger -= shut_line
                 elif is_laser[code] and (code & 3) != (d + 2) & 3:
-                    danger += w.laser_line
+                    danger += laser_line
                 break
             if line & enemy_path:
-                danger += w.cross_line
-        guards = 0
+                danger += cross_line
+        # The royal's neighbourhood: own guards, and enemy mirrors close by (an enemy mirror that
+        # cannot be destroyed, like a Khet Scarab, next to the royal is the classic way to lose).
+        near = self.near_danger
         for t in self.neighbours[r]:
             code = board[t]
-            if code and (code >> 2 & 1) == color:
-                guards += 1
-        return danger - w.guard * guards
+            if code:
+                if (code >> 2 & 1) == color:
+                    danger -= self._guard
+                else:
+                    danger += near[code]
+        far = self.far_danger
+        for t in self.ring2[r]:
+            code = board[t]
+            if code and (code >> 2 & 1) != color:
+                danger += far[code]
+        return danger
