@@ -60,6 +60,22 @@ NO_BEAM = (-1, OFF_BOARD, 0, 0)
 _EMPTY: list[int] = []
 
 
+def square_flags(mask1: int, mask2: int, size: int) -> bytearray:
+    """Per square: bit 0 set when the square is in ``mask1``, bit 1 when in ``mask2``."""
+    flags = bytearray(size)
+    m = mask1
+    while m:
+        low = m & -m
+        flags[low.bit_length() - 1] = 1
+        m ^= low
+    m = mask2
+    while m:
+        low = m & -m
+        flags[low.bit_length() - 1] |= 2
+        m ^= low
+    return flags
+
+
 def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emitter: int) -> int:
     """The piece code move ``c`` (no third square) would destroy with a single shot, or 0.
 
@@ -612,9 +628,38 @@ class Engine:
                 else:
                     self._unplay()
 
+        # ---- the transposition table's move first: when it refutes, nothing else is generated
+        best = -INF
+        best_move = 0
+        orig_alpha = alpha
+        searched = 0
+        path = self.path
+        pv = self.pv
+        path.add(h)
+        if tt_move:
+            s2 = self._play(tt_move, s)
+            loser = pos.loser
+            if loser >= 0:
+                sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
+            else:
+                sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
+            self._unplay()
+            searched = 1
+            best = sc
+            if sc > alpha:
+                alpha = sc
+                best_move = tt_move
+                if pv_node:
+                    pv[ply] = [tt_move] + pv[ply + 1] if loser < 0 else [tt_move]
+                if sc >= beta:
+                    path.discard(h)
+                    self._store(h, depth, LOWER, sc, ply, tt_move)
+                    return sc
+
         # ---- generate and classify (only moves touching our beam can change what it destroys)
         moves = pos.variant.generate(pos)
         if not moves:
+            path.discard(h)
             return 0
         hist = self.history[stm]
         killers = self.killers[ply]
@@ -636,19 +681,49 @@ class Engine:
         virtual = self.virtual_shots
         rays = ev.rays
         emitter = pos.lasers[stm]
-        keys = []
-        append = keys.append
-        for c in moves:
+        # Hot moves touch a beam (ours: may destroy something; theirs: may parry or unblock);
+        # cold moves touch neither, so they cannot change what either laser does next.
+        flags = square_flags(my_path, their_path, ev.size)  # 1: on our beam, 2: on theirs
+        hot = [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
+        if len(hot) < len(moves):
+            hot_set = set(hot)
+            cold = [c for c in moves if c not in hot_set]
+        else:
+            cold = []
+        tactical = []
+        bad = []
+        if tt_move:
+            if tt_move in hot:
+                hot.remove(tt_move)
+            elif tt_move in cold:
+                cold.remove(tt_move)
+        vacated: dict[int, tuple[int, int]] = {}
+        for c in hot:
             frm = c & 255
             to = c >> 8 & 255
-            if my_path >> frm & 1 or my_path >> to & 1 or c >> 18:
+            if flags[frm] & 1 or flags[to] & 1 or c >> 18:
                 # The move changes our shot: find out what it destroys.
                 if virtual and not c >> 18:
-                    victim = shot_after(board, rays, c, emitter)
+                    if flags[frm] & 1 and not flags[to] & 1 and not board[to] and frm != emitter:
+                        # A piece steps off our beam: every such step of it fires the same shot
+                        # unless the piece lands on the new beam, so trace the vacated board once.
+                        got = vacated.get(frm)
+                        if got is None:
+                            piece = board[frm]
+                            board[frm] = 0
+                            stop, effect, new_path, _ = trace_beam(
+                                board, rays, ev.upto, ev.full, ev.size, emitter, board[emitter] & 3
+                            )
+                            board[frm] = piece
+                            got = vacated[frm] = (board[stop] if effect == DESTROY else 0, new_path)
+                        victim = shot_after(board, rays, c, emitter) if got[1] >> to & 1 else got[0]
+                    else:
+                        victim = shot_after(board, rays, c, emitter)
                     if not victim:
                         key = ORDER_TOUCH + hist.get(c, 0)
                     elif is_royal[victim]:
                         if victim >> 2 & 1 == opp:
+                            path.discard(h)
                             self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
                             self.pv[ply] = [c]
                             return MATE - ply - 1
@@ -664,6 +739,7 @@ class Engine:
                     unmake()
                     if loser >= 0:
                         if loser == opp:
+                            path.discard(h)
                             self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
                             self.pv[ply] = [c]
                             return MATE - ply - 1
@@ -681,43 +757,71 @@ class Engine:
             elif free_self_kill:
                 continue
             else:
-                key = hist.get(c, 0)
-            if key < ORDER_KILLER:
-                if c in (k1, k2):
-                    key = ORDER_KILLER + (c == k1)
-                elif their_path >> frm & 1 or their_path >> to & 1:
-                    # Changes what the enemy beam does: a parry when it hits one of ours.
-                    key += ORDER_ESCAPE if threatened else ORDER_TOUCH_THEIRS
-            if c == tt_move:
-                key = ORDER_TT
-            append(key << CODE_BITS | c)
-        if not keys:
+                # Changes what the enemy beam does: a parry when it hits one of ours.
+                key = (ORDER_ESCAPE if threatened else ORDER_TOUCH_THEIRS) + hist.get(c, 0)
+            if ORDER_TOUCH_THEIRS <= key < ORDER_KILLER and c in (k1, k2):
+                key = ORDER_KILLER + (c == k1)
+            if key >= 0:
+                tactical.append(key << CODE_BITS | c)
+            else:
+                bad.append(key << CODE_BITS | c)
+        if cold:
+            if free_self_kill:
+                cold = []
+            elif free_gain:
+                band = ORDER_CAPTURE if free_gain > 0 else ORDER_BAD
+                for c in cold:
+                    key = band + free_gain * 4096 + hist.get(c, 0)
+                    (tactical if key >= 0 else bad).append(key << CODE_BITS | c)
+                cold = []
+            else:
+                promoted = []
+                for k in (k1, k2):
+                    if k and k in cold:
+                        tactical.append((ORDER_KILLER + (k == k1)) << CODE_BITS | k)
+                        promoted.append(k)
+                if promoted:
+                    cold = [c for c in cold if c not in promoted]
+                if hist:
+                    hist_get = hist.get
+                    cold.sort(key=lambda c: hist_get(c, 0), reverse=True)
+        if not tactical and not cold and not bad and not searched:
             # Every move destroys our own royal piece.
+            path.discard(h)
             return -(MATE - ply - 1)
-        keys.sort(reverse=True)
+        tactical.sort(reverse=True)
+        bad.sort(reverse=True)
+        # Bands of the final order: [0, n_caps) TT and captures; [n_caps, n_hard) killers and
+        # parries; [n_hard, n_tac) beam-touching moves; then cold quiet moves; then bad moves.
+        n_tac = len(tactical)
+        n_caps = n_hard = 0
+        while n_caps < n_tac and tactical[n_caps] >> CODE_BITS >= ORDER_CAPTURE:
+            n_caps += 1
+        n_hard = n_caps
+        while n_hard < n_tac and tactical[n_hard] >> CODE_BITS >= ORDER_ESCAPE:
+            n_hard += 1
+        n_quiet = n_tac + len(cold)
+        order = [k & CODE_MASK for k in tactical]
+        order += cold
+        if bad:
+            order += [k & CODE_MASK for k in bad]
 
         # ---- search the moves
-        best = -INF
-        best_move = 0
-        orig_alpha = alpha
-        searched = 0
         quiets = 0
         selective = not pv_node and not in_danger and alpha > -MATE_BOUND
         futile = selective and opts.futility and depth <= 2 and static + 150 * depth <= alpha
         late = LATE_MOVES[depth] if selective and opts.move_count_pruning and depth < len(LATE_MOVES) else 999
-        path = self.path
-        path.add(h)
-        pv = self.pv
-        for k in keys:
-            c = k & CODE_MASK
-            key = k >> CODE_BITS
-            quiet = key < ORDER_ESCAPE
-            if key < ORDER_TOUCH_THEIRS and searched:
-                # A move that touches no beam: prune it when the node is hopeless or late.
+        lmr = opts.lmr and depth >= 3 and not in_danger
+        for i, c in enumerate(order):
+            if i >= n_tac and searched:
+                # A move that touches no beam (or loses material): prune it when the node looks
+                # hopeless or enough quiet moves were tried.
                 if futile or quiets >= late:
                     if futile and static + 150 * depth > best:
                         best = static + 150 * depth
-                    continue
+                    if i < n_quiet:
+                        continue
+                    break
                 quiets += 1
             s2 = self._play(c, s)
             loser = pos.loser
@@ -727,7 +831,7 @@ class Engine:
                 sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
             else:
                 r = 0
-                if opts.lmr and quiet and depth >= 3 and searched >= 3 and not in_danger:
+                if lmr and i >= n_hard and searched >= 3:
                     r = 1 if searched < 12 else 2
                     if r >= depth - 1:
                         r = depth - 2
@@ -746,7 +850,7 @@ class Engine:
                     if pv_node:
                         pv[ply] = [c] + pv[ply + 1] if loser < 0 else [c]
                     if sc >= beta:
-                        if key < ORDER_CAPTURE:
+                        if i >= n_caps:
                             if c != k1:
                                 killers[1] = k1
                                 killers[0] = c
@@ -836,11 +940,9 @@ class Engine:
         unmake = pos._unmake
         stack = pos._stack
         value = ev.value
-        for c in pos.variant.generate(pos):
-            frm = c & 255
-            to = c >> 8 & 255
-            if not (my_path >> frm & 1 or my_path >> to & 1 or c >> 18):
-                continue
+        on_beam = square_flags(my_path, 0, ev.size)
+        moves = pos.variant.generate(pos)
+        for c in [c for c in moves if on_beam[c & 255] or on_beam[c >> 8 & 255] or c >> 18]:
             if virtual and not c >> 18:
                 victim = shot_after(board, rays, c, emitter)
                 if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
