@@ -288,7 +288,7 @@ class Engine:
         self.delta_margin = max(ev.value[c] for c in range(8, 64) if not ev.is_royal[c]) // 2 + 150
 
         names = p.geometry.names
-        root_moves = self._root_moves()
+        root_moves = self._root_moves(rng)
         s0 = ev.psq_sum(p.board)
         stm = p.turn
 
@@ -402,10 +402,16 @@ class Engine:
         self.next_check = min(step, self.node_limit) if self.node_limit else step
 
     # ------------------------------------------------------------------ root
-    def _root_moves(self) -> list[tuple[int, int]]:
-        """(ordering score, code) for every legal move, best first; immediate results are exact."""
+    def _root_moves(self, rng: random.Random | None = None) -> list[tuple[int, int]]:
+        """(ordering score, code) for every legal move, best first; immediate results are exact.
+
+        With ``rng`` the moves are shuffled first, so equal moves are tried (and chosen) in a
+        seed-dependent order: games differ without weakening the search.
+        """
         pos = self.pos
         codes = pos.generate_codes()
+        if rng is not None:
+            rng.shuffle(codes)
         out = []
         opp = pos.turn ^ 1
         for c in codes:
@@ -800,7 +806,6 @@ class Engine:
         n_hard = n_caps
         while n_hard < n_tac and tactical[n_hard] >> CODE_BITS >= ORDER_ESCAPE:
             n_hard += 1
-        n_quiet = n_tac + len(cold)
         order = [k & CODE_MASK for k in tactical]
         order += cold
         if bad:
@@ -812,16 +817,23 @@ class Engine:
         futile = selective and opts.futility and depth <= 2 and static + 150 * depth <= alpha
         late = LATE_MOVES[depth] if selective and opts.move_count_pruning and depth < len(LATE_MOVES) else 999
         lmr = opts.lmr and depth >= 3 and not in_danger
-        for i, c in enumerate(order):
+        pruned: list[int] = []
+        i = 0
+        while i < len(order):
+            c = order[i]
             if i >= n_tac and searched:
                 # A move that touches no beam (or loses material): prune it when the node looks
                 # hopeless or enough quiet moves were tried.
                 if futile or quiets >= late:
-                    if futile and static + 150 * depth > best:
-                        best = static + 150 * depth
-                    if i < n_quiet:
-                        continue
-                    break
+                    pruned.append(c)
+                    i += 1
+                    if i == len(order) and best <= -MATE_BOUND:
+                        # Everything searched loses: the pruned moves may hold the only defence.
+                        order += pruned
+                        pruned = []
+                        futile = False
+                        late = 999
+                    continue
                 quiets += 1
             s2 = self._play(c, s)
             loser = pos.loser
@@ -842,6 +854,7 @@ class Engine:
                     sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
             self._unplay()
             searched += 1
+            i += 1
             if sc > best:
                 best = sc
                 if sc > alpha:
@@ -850,7 +863,7 @@ class Engine:
                     if pv_node:
                         pv[ply] = [c] + pv[ply + 1] if loser < 0 else [c]
                     if sc >= beta:
-                        if i >= n_caps:
+                        if i > n_caps:
                             if c != k1:
                                 killers[1] = k1
                                 killers[0] = c
@@ -859,6 +872,13 @@ class Engine:
                             if v > HISTORY_MAX:
                                 self.history[stm] = {m: x >> 1 for m, x in hist.items() if x > 1}
                         break
+            if i == len(order) and pruned and best <= -MATE_BOUND:
+                order += pruned
+                pruned = []
+                futile = False
+                late = 999
+        if pruned and futile and static + 150 * depth > best:
+            best = static + 150 * depth  # fail-soft bound for the moves futility pruning skipped
         path.discard(h)
         if best == -INF:
             best = alpha
@@ -925,7 +945,7 @@ class Engine:
         if their_effect == DESTROY:
             victim = board[their_stop]
             if is_royal[victim] and victim >> 2 & 1 == stm:
-                return self._evasions(alpha, beta, ply, s, qply)
+                return self._evasions(alpha, beta, ply, s, qply, mine, theirs)
         if stand >= beta or qply >= self.max_q or ply >= MAX_PLY:
             return stand
         if stand + self.delta_margin <= alpha:
@@ -975,7 +995,9 @@ class Engine:
                         break
         return best
 
-    def _evasions(self, alpha: int, beta: int, ply: int, s: int, qply: int) -> int:
+    def _evasions(
+        self, alpha: int, beta: int, ply: int, s: int, qply: int, mine: tuple, theirs: tuple
+    ) -> int:
         """Our royal is in the enemy beam: only moves that take it out of the beam matter."""
         pos = self.pos
         board = self.board
@@ -987,7 +1009,15 @@ class Engine:
         best = -(MATE - ply - 2)  # nothing parries: the enemy shot lands next move
         if best >= beta:
             return best
-        for c in pos.variant.generate(pos):
+        moves = pos.variant.generate(pos)
+        my_stop, my_effect, my_path, _ = mine
+        their_path = theirs[2]
+        if not (my_effect == DESTROY and their_path >> my_stop & 1):
+            # Unless our unchanged shot removes a piece from the enemy beam, a parry has to touch
+            # one of the two beams.
+            flags = square_flags(my_path, their_path, self.ev.size)
+            moves = [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
+        for c in moves:
             s2 = self._play(c, s)
             loser = pos.loser
             if loser >= 0:

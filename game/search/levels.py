@@ -67,9 +67,7 @@ LEVELS: dict[str, Level] = {
             "Hard",
             5.0,
             40,
-            margin=4,
-            temperature=2,
-            description="searches as deep as 5 seconds allow (depth 5+ in the opening)",
+            description="searches as deep as 5 seconds allow (depth 6+ in the opening)",
         ),
         Level(
             "Expert",
