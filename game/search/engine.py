@@ -32,7 +32,7 @@ from game.laser import fire
 from game.move import Move
 from game.pieces import DESTROY
 from game.position import ROTATE, Position
-from game.search.evaluate import OFF_BOARD, Evaluator, Weights, trace_beam
+from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
 
 MATE = 100_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are wins/losses by distance
@@ -209,7 +209,7 @@ class Engine:
         self.history: list[dict[int, int]] = [{}, {}]
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self._evaluators: dict[str, Evaluator] = {}
-        self.cache: dict[int, tuple[int, tuple, tuple]] = {}
+        self.cache: dict[int, tuple] = {}
         self._cache_variant: str | None = None
         self.nodes = 0
 
@@ -271,6 +271,8 @@ class Engine:
         self.nodes = 0
         self.next_check = 1024 if not self.node_limit else min(1024, self.node_limit)
         self.pv: list[list[int]] = [_EMPTY] * (MAX_PLY + 2)
+        self.info_at: list[tuple | None] = [None] * (MAX_PLY + 2)  # each node's analysis, for its children
+        self.changed = 0  # squares the last move made changed (bitmask)
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.history = [{k: v >> 2 for k, v in table.items() if v >= 4} for table in self.history]
         self.iter_best: tuple[int, int, list[int]] | None = None
@@ -441,6 +443,8 @@ class Engine:
         self.pv[0] = _EMPTY
         h = pos.hash
         self.path.add(h)
+        info = self.cache.get(h)
+        self.info_at[0] = info if info is not None else self._analyse(h, stm, s, 0)
         margin = self.random_margin
         first = True
         for c in order:
@@ -497,12 +501,17 @@ class Engine:
             )
         if then:
             s += psq[board[th] << 7 | th] - psq[pth << 7 | th]
+        changed = 1 << frm | 1 << to
+        if then:
+            changed |= 1 << th
         removed = self.pos._stack[-1][2]
         if removed:
             for i in range(0, len(removed), 2):
                 sq = removed[i]
+                changed |= 1 << sq
                 if sq != frm and sq != to and (not then or sq != th):
                     s -= psq[removed[i + 1] << 7 | sq]
+        self.changed = changed
         return s
 
     def _unplay(self) -> None:
@@ -526,11 +535,55 @@ class Engine:
                 royals[color] = self.ev.royal_squares(board)[color]
         return royals
 
-    def _analyse(self, h: int, stm: int, s: int) -> tuple[int, tuple, tuple]:
-        """Static score and both beams' traces of the current position (cached by hash)."""
-        mine, theirs = self._beams(stm)
-        static = self.ev.evaluate(self.board, stm, s, self._royal_squares(self.board), mine, theirs)
-        info = (static, mine, theirs)
+    def _analyse(self, h: int, stm: int, s: int, ply: int) -> tuple:
+        """Static score, both beams' traces and both royals' exposure (cached by hash).
+
+        The parent's traces and exposures are reused when the move that led here changed none of
+        the squares they depend on (most moves are far from both beams and both royals).
+        """
+        board = self.board
+        ev = self.ev
+        parent = self.info_at[ply - 1] if ply else None
+        if parent is not None:
+            changed = self.changed
+            _, p_mine, p_theirs, e0, e1 = parent
+            # The side to move here is the parent's opponent: the beams swap roles.
+            if changed & p_theirs[2]:
+                e = self.pos.lasers[stm]
+                mine = (
+                    trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3)
+                    if e >= 0
+                    else NO_BEAM
+                )
+            else:
+                mine = p_theirs
+            if changed & p_mine[2]:
+                e = self.pos.lasers[stm ^ 1]
+                theirs = (
+                    trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3)
+                    if e >= 0
+                    else NO_BEAM
+                )
+            else:
+                theirs = p_mine
+            if changed & e0[1] or e0 is NO_EXPOSURE:
+                e0 = None
+            if changed & e1[1] or e1 is NO_EXPOSURE:
+                e1 = None
+        else:
+            mine, theirs = self._beams(stm)
+            e0 = e1 = None
+        if e0 is None or e1 is None:
+            royals = self._royal_squares(board)
+            if e0 is None:
+                e0 = ev.exposure(board, royals[0], 0) if royals[0] >= 0 else NO_EXPOSURE
+            if e1 is None:
+                e1 = ev.exposure(board, royals[1], 1) if royals[1] >= 0 else NO_EXPOSURE
+        if stm == 0:
+            static = ev.score(board, 0, s, mine, theirs, e0, e1)
+        else:
+            static = ev.score(board, 1, s, mine, theirs, e1, e0)
+        info = (static, mine, theirs, e0, e1)
         cache = self.cache
         if len(cache) >= EVAL_CACHE_ENTRIES:
             cache.clear()
@@ -598,8 +651,9 @@ class Engine:
         is_royal = ev.is_royal
         info = self.cache.get(h)
         if info is None:
-            info = self._analyse(h, stm, s)
-        static, mine, theirs = info
+            info = self._analyse(h, stm, s, ply)
+        self.info_at[ply] = info
+        static, mine, theirs, _, _ = info
         my_stop, my_effect, my_path, _ = mine
         my_victim = board[my_stop] if my_effect == DESTROY else 0
         if my_victim and is_royal[my_victim] and my_victim >> 2 & 1 == opp:
@@ -916,7 +970,7 @@ class Engine:
         stm = self.pos.turn
         info = self.cache.get(self.pos.hash)
         if info is None:
-            info = self._analyse(self.pos.hash, stm, s)
+            info = self._analyse(self.pos.hash, stm, s, ply)
         return info[0]
 
     # ------------------------------------------------------------------ quiescence
@@ -934,8 +988,9 @@ class Engine:
         h = pos.hash
         info = self.cache.get(h)
         if info is None:
-            info = self._analyse(h, stm, s)
-        stand, mine, theirs = info
+            info = self._analyse(h, stm, s, ply)
+        self.info_at[ply] = info
+        stand, mine, theirs, _, _ = info
         my_stop, my_effect, my_path, _ = mine
         if my_effect == DESTROY:
             victim = board[my_stop]

@@ -29,6 +29,7 @@ from game.variants.base import Variant
 
 OFF_BOARD = -3
 MAX_HOPS = 256
+NO_EXPOSURE = (0, 0, 0, 0, 0, 0)  # a missing royal: nothing to expose, depends on no square
 
 
 @dataclass(frozen=True)
@@ -159,8 +160,22 @@ class Evaluator:
             self.threat[code] = w.royal_threat_value if variant.is_royal[code] else v
         self.psq = self._placement_table()
         self.neighbours = geo.neighbours
-        self._exposure_weights = (w.open_line, w.shut_line, w.laser_line, w.cross_line, w.enemy_mirror)
+        self._exposure_weights = (w.open_line, w.shut_line, w.laser_line, w.enemy_mirror)
         self._guard = w.guard
+        self._cross = w.cross_line
+        self._tempo = w.tempo
+        self._beam_control = w.beam_control
+        # Beam-hit terms per piece code (see Weights).
+        self._free = [int(w.free_capture * t) for t in self.threat]
+        self._hanging = [int(w.hanging * t) for t in self.threat]
+        self._self_wait = [int(w.self_hit_waiting * t) for t in self.threat]
+        self._self_hit = [
+            w.royal_self_hit if variant.is_royal[c] else int(w.self_hit_to_move * self.threat[c])
+            for c in range(64)
+        ]
+        for c in range(64):
+            if variant.is_royal[c]:
+                self._hanging[c] = w.royal_hanging
         # Enemy pieces near a royal, by what they can do to a beam: reflect (a mirror the enemy can
         # steer), and whether they can ever be destroyed.
         self.near_danger = [0] * 64
@@ -184,6 +199,12 @@ class Evaluator:
             for y in range(height)
             for x in range(width)
         )
+        self.near_mask = [
+            (1 << sq)
+            | sum(1 << t for t in geo.neighbours[sq])
+            | sum(1 << t for t in self.ring2[sq])
+            for sq in range(geo.size)
+        ]
 
     def _placement_table(self) -> list[int]:
         """``psq[code << 7 | sq]``: material plus placement, positive for the first player."""
@@ -244,27 +265,34 @@ class Evaluator:
         theirs: tuple[int, int, int, int],
     ) -> int:
         """Score for the side to move ``stm``; ``mine``/``theirs`` are the two beams' traces."""
-        w = self.w
-        threat = self.threat
-        score = (psq_sum if stm == 0 else -psq_sum) + w.tempo
+        exposures = [NO_EXPOSURE, NO_EXPOSURE]
+        for color in (0, 1):
+            if royals[color] >= 0:
+                exposures[color] = self.exposure(board, royals[color], color)
+        return self.score(board, stm, psq_sum, mine, theirs, exposures[stm], exposures[stm ^ 1])
+
+    def score(
+        self,
+        board: list[int],
+        stm: int,
+        psq_sum: int,
+        mine: tuple[int, int, int, int],
+        theirs: tuple[int, int, int, int],
+        my_exposure: tuple[int, ...],
+        their_exposure: tuple[int, ...],
+    ) -> int:
+        """The evaluation from its parts (the search reuses traces and exposures between nodes)."""
+        score = (psq_sum if stm == 0 else -psq_sum) + self._tempo
 
         # What each laser would destroy if it fired now.
         stop, effect, my_path, my_mirrors = mine
         if effect == DESTROY:
             victim = board[stop]
-            if victim >> 2 & 1 != stm:
-                score += int(w.free_capture * threat[victim])
-            elif self.is_royal[victim]:
-                score -= w.royal_self_hit
-            else:
-                score -= int(w.self_hit_to_move * threat[victim])
+            score += self._free[victim] if victim >> 2 & 1 != stm else -self._self_hit[victim]
         stop, effect, their_path, their_mirrors = theirs
         if effect == DESTROY:
             victim = board[stop]
-            if victim >> 2 & 1 == stm:
-                score -= w.royal_hanging if self.is_royal[victim] else int(w.hanging * threat[victim])
-            else:
-                score += int(w.self_hit_waiting * threat[victim])
+            score += -self._hanging[victim] if victim >> 2 & 1 == stm else self._self_wait[victim]
 
         # Beam control: own mirrors on one's own beam are redirection points.
         own = 0
@@ -280,26 +308,35 @@ class Evaluator:
             m ^= low
             if (board[low.bit_length() - 1] >> 2 & 1) != stm:
                 own -= 1
-        score += w.beam_control * own
+        score += self._beam_control * own
 
-        # Royal exposure: lines into each royal, traced backwards from it.
-        r = royals[stm]
-        if r >= 0:
-            score -= self._exposure(board, r, stm, their_path)
-        r = royals[stm ^ 1]
-        if r >= 0:
-            score += self._exposure(board, r, stm ^ 1, my_path)
+        # Royal exposure, plus the lines into each royal that the enemy beam crosses.
+        cross = self._cross
+        danger, _, l0, l1, l2, l3 = my_exposure
+        score -= danger + cross * (
+            (l0 & their_path != 0) + (l1 & their_path != 0) + (l2 & their_path != 0) + (l3 & their_path != 0)
+        )
+        danger, _, l0, l1, l2, l3 = their_exposure
+        score += danger + cross * (
+            (l0 & my_path != 0) + (l1 & my_path != 0) + (l2 & my_path != 0) + (l3 & my_path != 0)
+        )
         return score
 
-    def _exposure(self, board: list[int], r: int, color: int, enemy_path: int) -> int:
-        """How open the royal of ``color`` on ``r`` is to the enemy laser (higher = worse)."""
+    def exposure(self, board: list[int], r: int, color: int) -> tuple[int, int, int, int, int, int]:
+        """How open the royal of ``color`` on ``r`` is (higher = worse), without the crossing term.
+
+        Returns ``(danger, relevant squares, line 0..3)``: the lines are the four reverse paths as
+        bitmasks; the result depends on nothing outside ``relevant`` (lines, their ends and the two
+        rings around the royal), so the search may reuse it while no move touches those squares.
+        """
         rays = self.rays
         upto = self.upto
         full = self.full
         size = self.size
         is_laser = self.is_laser
-        open_line, shut_line, laser_line, cross_line, enemy_mirror = self._exposure_weights
+        open_line, shut_line, laser_line, enemy_mirror = self._exposure_weights
         danger = 0
+        lines = []
         for d in (0, 1, 2, 3):
             sq = r
             line = 0
@@ -326,16 +363,16 @@ class Evaluator:
                 elif is_laser[code] and (code & 3) != (d + 2) & 3:
                     danger += laser_line
                 break
-            if line & enemy_path:
-                danger += cross_line
+            lines.append(line)
         # The royal's neighbourhood: own guards, and enemy mirrors close by (an enemy mirror that
         # cannot be destroyed, like a Khet Scarab, next to the royal is the classic way to lose).
         near = self.near_danger
+        guard = self._guard
         for t in self.neighbours[r]:
             code = board[t]
             if code:
                 if (code >> 2 & 1) == color:
-                    danger -= self._guard
+                    danger -= guard
                 else:
                     danger += near[code]
         far = self.far_danger
@@ -343,4 +380,5 @@ class Evaluator:
             code = board[t]
             if code and (code >> 2 & 1) != color:
                 danger += far[code]
-        return danger
+        l0, l1, l2, l3 = lines
+        return danger, l0 | l1 | l2 | l3 | self.near_mask[r], l0, l1, l2, l3
