@@ -209,7 +209,8 @@ class Position:
         """The shots fired by the last move pushed with :meth:`push` (empty for push_code)."""
         return self._shots[-1] if self._shots else []
 
-    def _make(self, code: int, shots: list[Shot] | None) -> None:
+    def _make(self, code: int, shots: list[Shot] | None, _zobrist: list[int] = ZOBRIST, _fire=fire) -> None:
+        # ZOBRIST and fire are bound as defaults: locals are faster than globals on this hot path.
         board = self.board
         frm = code & 255
         to = code >> 8 & 255
@@ -222,7 +223,12 @@ class Position:
             q = board[to]
             board[to] = p
             board[frm] = q
-            h ^= ZOBRIST[p << 7 | frm] ^ ZOBRIST[p << 7 | to] ^ ZOBRIST[q << 7 | to] ^ ZOBRIST[q << 7 | frm]
+            h ^= (
+                _zobrist[p << 7 | frm]
+                ^ _zobrist[p << 7 | to]
+                ^ _zobrist[q << 7 | to]
+                ^ _zobrist[q << 7 | frm]
+            )
             if is_laser[p]:
                 lasers[p >> 2 & 1] = to
             if is_laser[q]:
@@ -232,7 +238,7 @@ class Position:
                 then -= 1
                 board[then] = p
                 board[to] = 0
-                h ^= ZOBRIST[p << 7 | to] ^ ZOBRIST[p << 7 | then]
+                h ^= _zobrist[p << 7 | to] ^ _zobrist[p << 7 | then]
                 if is_laser[p]:
                     lasers[p >> 2 & 1] = then
         rot = code >> 16 & 3
@@ -240,7 +246,7 @@ class Position:
             p = board[to]
             q = ROTATE[rot][p]
             board[to] = q
-            h ^= ZOBRIST[p << 7 | to] ^ ZOBRIST[q << 7 | to]
+            h ^= _zobrist[p << 7 | to] ^ _zobrist[q << 7 | to]
 
         # Fire the mover's laser.
         color = self.turn
@@ -249,7 +255,7 @@ class Position:
         emitter = lasers[color]
         if emitter >= 0:
             if shots is None:
-                hit = fire(board, self._rays, emitter, board[emitter] & 3)
+                hit = _fire(board, self._rays, emitter, board[emitter] & 3)
             else:
                 shot = trace(board, self.geometry, emitter, board[emitter] & 3)
                 shots.append(shot)
@@ -257,7 +263,7 @@ class Position:
             if hit >= 0:
                 victim = board[hit]
                 board[hit] = 0
-                h ^= ZOBRIST[victim << 7 | hit]
+                h ^= _zobrist[victim << 7 | hit]
                 removed = (hit, victim)
                 if is_laser[victim]:
                     lasers[victim >> 2 & 1] = -1
