@@ -12,7 +12,8 @@ from types import ModuleType
 from game.position import Position
 from game.search.engine import Engine, Limits, Progress, format_score
 from game.search.levels import LEVELS, get_level
-from game.search.match import DEFAULT_SETUPS, GameResult, PlayerSpec, format_elo, run_match
+from game.search.match import GameResult, PlayerSpec, format_elo, run_match
+from game.variants import get_variant
 
 # The bench: every setup from its start plus three middlegame positions (reached by random play
 # from the setups), each searched to a fixed depth by a fresh engine so node counts are reproducible.
@@ -93,9 +94,19 @@ def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
 
 def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
     movetime = args.movetime / 1000 if args.movetime is not None else None
-    a = PlayerSpec.parse(args.white, movetime, args.depth)
-    b = PlayerSpec.parse(args.black, movetime, args.depth)
-    setups = tuple(s.strip() for s in args.setups.split(",")) if args.setups else DEFAULT_SETUPS
+
+    def player(name: str) -> PlayerSpec:
+        own = movetime
+        if own is None and args.time_scale is not None:
+            own = get_level(name).seconds * args.time_scale  # each level keeps its share of time
+        return PlayerSpec.parse(name, own, args.depth)
+
+    a, b = player(args.white), player(args.black)
+    setups = (
+        tuple(s.strip() for s in args.setups.split(","))
+        if args.setups
+        else tuple(get_variant(args.variant).setups)
+    )
     print(f"{a.label} vs {b.label}: {args.games} games, setups {', '.join(setups)}, {args.jobs} at a time")
     score = [0.0, 0]
 
@@ -145,7 +156,14 @@ def register(main: ModuleType) -> None:
         p.add_argument("--games", type=int, default=20)
         p.add_argument("--movetime", type=int, help="milliseconds per move for both (replaces the levels')")
         p.add_argument("--depth", type=int, help="depth cap for both (replaces the levels')")
-        p.add_argument("--setups", default=None, help="comma-separated setups (default: all five)")
+        p.add_argument(
+            "--time-scale",
+            type=float,
+            help="multiply each level's own time budget (e.g. 0.1: Expert 1.5 s, Hard 0.5 s a move)",
+        )
+        p.add_argument(
+            "--setups", default=None, help="comma-separated setups (default: all of the variant's)"
+        )
         p.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
         p.add_argument("--max-plies", type=int, default=200, help="adjudicate a draw after this many plies")
         p.add_argument("--seed", type=int, default=1)
