@@ -40,11 +40,15 @@ class Outcome:
     def draw(cls, reason: Termination) -> Outcome:
         return cls("1/2-1/2", reason, None)
 
+    def reason_text(self, royal_name: str = "Pharaoh") -> str:
+        """Why the game ended, in words (the variant names its royal piece: Pharaoh or King)."""
+        if self.reason is Termination.ROYAL_DESTROYED:
+            return f"{royal_name} destroyed"
+        return self.reason.value
+
     def describe(self, side_names: tuple[str, str], royal_name: str = "Pharaoh") -> str:
         """A sentence for the game-over panel, e.g. 'Red wins: Pharaoh destroyed'."""
-        reason = self.reason.value
-        if self.reason is Termination.ROYAL_DESTROYED:
-            reason = f"{royal_name} destroyed"
+        reason = self.reason_text(royal_name)
         if self.winner is None:
             return f"Draw: {reason}"
         return f"{side_names[self.winner]} wins: {reason}"

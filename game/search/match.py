@@ -93,7 +93,7 @@ def play_game(spec: GameSpec) -> GameResult:
     while True:
         outcome = pos.outcome()
         if outcome is not None:
-            result, reason = outcome.result, outcome.reason.value
+            result, reason = outcome.result, outcome.reason_text(pos.variant.royal_name)
             break
         if pos.ply >= spec.max_plies:
             break
