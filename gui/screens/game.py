@@ -620,7 +620,7 @@ class GameScreen(Screen):
             title = "You win!" if not s.is_cpu(s.outcome.winner) else "The CPU wins"
         big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
-        reason = s.outcome.describe(self.variant.side_names, self.variant.royal_name).split(": ", 1)[-1]
+        reason = s.outcome.reason_text(self.variant.royal_name)
         small = font(max(12, px(17, size))).render(
             f"{reason[0].upper()}{reason[1:]} · {len(s.game.moves)} moves", True, (220, 212, 196)
         )
