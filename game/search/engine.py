@@ -121,6 +121,8 @@ class SearchOptions:
     extensions: bool = True
     aspiration: bool = True
     move_count_pruning: bool = True
+    lmr_late: int = 12  # quiet moves after this many are reduced by two plies (three after 3x at depth 6+)
+    lmr_hot_after: int = 3  # beam-touching moves are reduced (by one ply) only after this many moves
     qsearch_depth: int = 6
     tt_entries: int = 1_000_000
 
@@ -871,6 +873,8 @@ class Engine:
         futile = selective and opts.futility and depth <= 2 and static + 150 * depth <= alpha
         late = LATE_MOVES[depth] if selective and opts.move_count_pruning and depth < len(LATE_MOVES) else 999
         lmr = opts.lmr and depth >= 3 and not in_danger
+        lmr_hot_after = opts.lmr_hot_after
+        lmr_late = opts.lmr_late
         pruned: list[int] = []
         i = 0
         while i < len(order):
@@ -898,7 +902,13 @@ class Engine:
             else:
                 r = 0
                 if lmr and i >= n_hard and searched >= 3:
-                    r = 1 if searched < 12 else 2
+                    # Moves touching no beam are reduced more, and sooner, than beam-touching ones.
+                    if i >= n_tac:
+                        r = 1 if searched < lmr_late else 2
+                        if searched >= 3 * lmr_late and depth >= 6:
+                            r = 3
+                    elif searched >= lmr_hot_after:
+                        r = 1
                     if r >= depth - 1:
                         r = depth - 2
                 sc = -self._negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, s2, True)

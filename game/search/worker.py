@@ -204,10 +204,10 @@ class SearchWorker:
         if limits is not None and limits.stop is not None:
             limits = Limits(limits.depth, limits.nodes, limits.movetime, limits.deadline)
         self.cancel()
+        self._drain()  # settles (or replaces) a cancelled search before the new request goes out
         self._job += 1
         self._active = self._job
         self._request = ("search", self._job, state, level, limits, seed)
-        self._drain()
         if not self.alive:
             self._launch()
         self._send_request()
