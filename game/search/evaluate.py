@@ -200,9 +200,7 @@ class Evaluator:
             for x in range(width)
         )
         self.near_mask = [
-            (1 << sq)
-            | sum(1 << t for t in geo.neighbours[sq])
-            | sum(1 << t for t in self.ring2[sq])
+            (1 << sq) | sum(1 << t for t in geo.neighbours[sq]) | sum(1 << t for t in self.ring2[sq])
             for sq in range(geo.size)
         ]
 
