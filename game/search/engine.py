@@ -252,7 +252,8 @@ class Engine:
         self._start = start
         deadline = limits.deadline
         if limits.movetime is not None:
-            t = start + max(0.0, limits.movetime)
+            # Answer within the budget: stop a little early (the limit is checked every 1024 nodes).
+            t = start + max(0.0, limits.movetime - min(0.05, 0.1 * limits.movetime))
             deadline = t if deadline is None else min(deadline, t)
         self.deadline = deadline
         self.soft_deadline = None if deadline is None else start + 0.45 * (deadline - start)
