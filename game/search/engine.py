@@ -342,8 +342,9 @@ class Engine:
                     score, scores = self._root(order, depth, -INF, INF, s0, stm)
             except SearchStopped:
                 stopped = True
-                # A better move found and proven in the unfinished iteration is still better.
-                if self.iter_best is not None and self.iter_best[0] > best_score and completed:
+                # The unfinished iteration searched the previous best move first; a move that beat
+                # it there (or its own deeper score) is the better information.
+                if self.iter_best is not None:
                     best_score, best_move, best_pv = self.iter_best[0], self.iter_best[1], self.iter_best[2]
                 break
             completed = depth
