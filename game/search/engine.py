@@ -266,8 +266,8 @@ class Engine:
         self.pos = p = pos.copy(history=True)
         self.board = p.board
         self.ev = ev = self.evaluator(p)
-        if self._cache_variant != p.variant.name:
-            self.cache.clear()
+        if self._cache_variant != p.variant.name:  # a new rule set: forget what was learned
+            self.clear()
             self._cache_variant = p.variant.name
         self.psq = ev.psq
         self.royals = ev.royal_squares(p.board)
