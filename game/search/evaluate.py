@@ -11,9 +11,13 @@ The evaluation is split so the search can keep most of it incremental:
 * **royal exposure**: four reverse traces out of each Pharaoh/King (optics are reversible, so a
   beam leaving the royal square follows backwards every path a beam could take into it): lines
   that end at the enemy laser (one turn from a kill), lines the enemy beam crosses (one mirror
-  from a kill), lines open to the edge, lines shut by the owner's pieces, plus adjacent guards;
+  from a kill), lines open to the edge, lines shut by the owner's pieces, enemy mirrors on the
+  lines; then the neighbourhood: own guards next to the royal, enemy mirrors within two squares
+  (most of all mirrors that cannot be destroyed, like a Khet Scarab). The search reuses a royal's
+  exposure from the parent node while no move touches the squares it depends on;
 * **beam control** (laser mobility): own mirrors on one's own beam are points where one move
-  redirects the shot.
+  redirects the shot; piece mobility proper enters through the placement table (central squares
+  have more steps).
 
 Weights are per variant (:data:`WEIGHTS`), with generic defaults keyed by piece kind, so a new
 variant gets a sensible evaluation without code.
