@@ -16,17 +16,17 @@ def perft(pos: Position, depth: int) -> int:
     if pos.loser >= 0:
         return 0
     moves = pos.variant.generate(pos)
-    make = pos._make
-    unmake = pos._unmake
+    make = pos.make_code
+    unmake = pos.unmake_code
     if depth == 1:
         for code in moves:
-            make(code, None)
+            make(code)
             unmake()
         return len(moves)
     leaf_on_kill = pos.variant.king_kill_is_leaf
     total = 0
     for code in moves:
-        make(code, None)
+        make(code)
         if pos.loser >= 0:
             total += 1 if leaf_on_kill else 0
         else:

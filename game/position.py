@@ -186,7 +186,7 @@ class Position:
                 f"{self.move_text(move)} is not legal here: {self.variant.illegal_reason(self, move)}"
             )
         shots: list[Shot] = []
-        self._make(move.code, shots)
+        self.make_code(move.code, shots)
         self._shots.append(shots)
         return shots
 
@@ -195,21 +195,38 @@ class Position:
 
     def push_code(self, code: int) -> None:
         """Play a move code known to be legal, without recording the beam path (hot path)."""
-        self._make(code, None)
+        self.make_code(code)
         self._shots.append(_NO_SHOTS)
 
     def pop(self) -> Move:
         """Take back the last move exactly (board, hash, side, counters)."""
-        code = self._unmake()
+        code = self.unmake_code()
         self._shots.pop()
         return Move.from_code(code)
+
+    @property
+    def last_removed(self) -> tuple[int, ...]:
+        """What the last move's shot(s) removed, as flat (square, piece code, ...) pairs."""
+        return self._stack[-1][2]
+
+    @property
+    def last_move_code(self) -> int | None:
+        """The code of the last move pushed on this object, None at the start of its history."""
+        return self._stack[-1][0] if self._stack else None
 
     @property
     def last_shots(self) -> list[Shot]:
         """The shots fired by the last move pushed with :meth:`push` (empty for push_code)."""
         return self._shots[-1] if self._shots else []
 
-    def _make(self, code: int, shots: list[Shot] | None, _zobrist: list[int] = ZOBRIST, _fire=fire) -> None:
+    def make_code(
+        self, code: int, shots: list[Shot] | None = None, _zobrist: list[int] = ZOBRIST, _fire=fire
+    ) -> tuple[int, ...]:
+        """Play a move code known to be legal; return what its shot removed as (square, piece, ...).
+
+        The hot path of perft and the search: no legality check and, unless ``shots`` is given, no beam
+        path is recorded and :attr:`last_shots` is not kept. Undo with :meth:`unmake_code`.
+        """
         # ZOBRIST and fire are bound as defaults: locals are faster than globals on this hot path.
         board = self.board
         frm = code & 255
@@ -279,6 +296,7 @@ class Position:
         self.hash = h
         self.hashes.append(h)
         self._stack.append((code, old_hash, removed, old_quiet, laser0, laser1))
+        return removed
 
     def _refire(
         self, emitter: int, removed: tuple[int, ...], h: int, shots: list[Shot] | None
@@ -305,7 +323,8 @@ class Position:
                 return tuple(removed_list), victim >> 2 & 1, h
         return tuple(removed_list), -1, h
 
-    def _unmake(self) -> int:
+    def unmake_code(self) -> int:
+        """Take back the last :meth:`make_code` exactly; return its move code."""
         code, self.hash, removed, self.quiet_plies, laser0, laser1 = self._stack.pop()
         board = self.board
         if removed:

@@ -421,10 +421,9 @@ class Engine:
         out = []
         opp = pos.turn ^ 1
         for c in codes:
-            pos._make(c, None)
+            removed = pos.make_code(c)
             loser = pos.loser
-            removed = pos._stack[-1][2]
-            pos._unmake()
+            pos.unmake_code()
             if loser >= 0:
                 out.append((MATE - 1 if loser == opp else -(MATE - 1), c))
             else:
@@ -496,7 +495,7 @@ class Engine:
         if then:
             th = then - 1
             pth = board[th]
-        self.pos._make(c, None)
+        self.pos.make_code(c)
         if frm == to:
             s += psq[board[to] << 7 | to] - psq[pf << 7 | to]
         else:
@@ -508,7 +507,7 @@ class Engine:
         changed = 1 << frm | 1 << to
         if then:
             changed |= 1 << th
-        removed = self.pos._stack[-1][2]
+        removed = self.pos.last_removed
         if removed:
             for i in range(0, len(removed), 2):
                 sq = removed[i]
@@ -519,7 +518,7 @@ class Engine:
         return s
 
     def _unplay(self) -> None:
-        self.pos._unmake()
+        self.pos.unmake_code()
 
     def _royal_squares(self, board: list[int]) -> list[int]:
         """Where each royal piece stands (cached; royals step one square, so look nearby first)."""
@@ -729,9 +728,8 @@ class Engine:
         killers = self.killers[ply]
         k1, k2 = killers
         value = ev.value
-        make = pos._make
-        unmake = pos._unmake
-        stack = pos._stack
+        make = pos.make_code
+        unmake = pos.unmake_code
         free_gain = 0
         free_self_kill = False
         if my_victim:
@@ -797,9 +795,8 @@ class Engine:
                     else:
                         key = ORDER_BAD - (value[victim] + 1) * 4096
                 else:
-                    make(c, None)
+                    removed = make(c)
                     loser = pos.loser
-                    removed = stack[-1][2]
                     unmake()
                     if loser >= 0:
                         if loser == opp:
@@ -966,9 +963,9 @@ class Engine:
             frm = c & 255
             to = c >> 8 & 255
             if not (my_path >> frm & 1 or my_path >> to & 1 or c >> 18):
-                pos._make(c, None)
+                pos.make_code(c)
                 won = pos.loser == pos.turn
-                pos._unmake()
+                pos.unmake_code()
                 if won:
                     return c
         return 0
@@ -1024,8 +1021,7 @@ class Engine:
         rays = ev.rays
         emitter = pos.lasers[stm]
         play = self._play
-        unmake = pos._unmake
-        stack = pos._stack
+        unmake = pos.unmake_code
         value = ev.value
         on_beam = square_flags(my_path, 0, ev.size)
         moves = pos.variant.generate(pos)
@@ -1041,7 +1037,7 @@ class Engine:
                 if loser == opp:
                     return MATE - ply - 1
                 continue
-            removed = stack[-1][2]
+            removed = pos.last_removed
             if not removed:
                 unmake()
                 continue

@@ -123,24 +123,23 @@ class Leiserchess(Variant):
         our move must change exactly squares the opponent's move changed; those few candidates
         are made and their hash compared with the position two plies back.
         """
-        stack = pos._stack
-        if not stack:
+        last = pos.last_move_code  # the opponent's last move code
+        if last is None:
             return  # no history: a lone position string has no Ko restriction
         if pos.quiet_plies == 0:
             return  # the last move zapped: pieces are gone for good, the earlier position is too
-        last = stack[-1][0]  # the opponent's last move code
         then = last >> 18
         touched = {last & 255, last >> 8 & 255}
         if then:
             touched.add(then - 1)
         target = pos.hashes[-2]
-        make = pos._make
-        unmake = pos._unmake
+        make = pos.make_code
+        unmake = pos.unmake_code
         bad = []
         for code in out:
             then = code >> 18
             if (code & 255) in touched and (code >> 8 & 255) in touched and (not then or then - 1 in touched):
-                make(code, None)
+                make(code)
                 if pos.hash == target:
                     bad.append(code)
                 unmake()
@@ -149,10 +148,10 @@ class Leiserchess(Variant):
 
     def _is_ko(self, pos: Position, move: Move) -> bool:
         """Would ``move`` recreate the position before the opponent's last move?"""
-        if not pos._stack:
+        if pos.last_move_code is None:
             return False
         trial = pos.copy()
-        trial._make(move.code, None)
+        trial.make_code(move.code)
         return trial.hash == pos.hashes[-2]
 
     # ------------------------------------------------------------ illegal-move helpers
