@@ -2,7 +2,12 @@
 
 The data folder is, in order of precedence: the ``LASERCHESS_DATA`` environment variable, the
 ``--data-dir`` command-line option (handed over by the entry point through :func:`set_data_dir`),
-else the project folder (the folder that holds ``main.py``).
+the project folder when the code runs from a checkout (the folder holding ``main.py`` and
+``pyproject.toml``), else the platform's user data folder (``platformdirs``: e.g.
+``~/.local/share/laser-chess`` on Linux) -- an installed copy never writes into site-packages.
+
+The assets are the checkout's top-level ``assets/`` folder; an installed copy carries them as the
+package data ``gui/assets`` (the setuptools mapping is in ``setup.py``).
 """
 
 from __future__ import annotations
@@ -11,18 +16,36 @@ import os
 from pathlib import Path
 
 ENV_VAR = "LASERCHESS_DATA"
+APP_NAME = "laser-chess"
 
-_PROJECT_DIR = Path(__file__).resolve().parent.parent
+_GUI_DIR = Path(__file__).resolve().parent
+_PROJECT_DIR = _GUI_DIR.parent
 _cli_data_dir: Path | None = None
 
 
 def project_dir() -> Path:
-    """The folder containing main.py, gui/ and assets/."""
+    """The folder containing gui/ (in a checkout: also main.py and assets/)."""
     return _PROJECT_DIR
 
 
+def running_from_checkout() -> bool:
+    """True when gui/ sits in a source checkout (plain or editable install), not in site-packages."""
+    return (_PROJECT_DIR / "pyproject.toml").is_file() and (_PROJECT_DIR / "main.py").is_file()
+
+
 def assets_dir() -> Path:
+    """The installed package data if present, else the checkout's assets/ folder."""
+    installed = _GUI_DIR / "assets"
+    if (installed / "theme.json").is_file():
+        return installed
     return _PROJECT_DIR / "assets"
+
+
+def user_data_dir() -> Path:
+    """The platform's per-user data folder for this app (not created here)."""
+    from platformdirs import user_data_path
+
+    return user_data_path(APP_NAME, appauthor=False)
 
 
 def set_data_dir(path: str | os.PathLike[str] | None) -> None:
@@ -38,7 +61,9 @@ def data_dir() -> Path:
         return Path(env).expanduser()
     if _cli_data_dir is not None:
         return _cli_data_dir
-    return _PROJECT_DIR
+    if running_from_checkout():
+        return _PROJECT_DIR
+    return user_data_dir()
 
 
 def settings_path() -> Path:
