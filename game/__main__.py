@@ -1,4 +1,4 @@
-"""Command line: ``python -m game perft|bench|bestmove|match ...``."""
+"""Command line: ``python -m game perft|bench|bestmove|match|analyse ...``."""
 
 from __future__ import annotations
 
@@ -65,8 +65,10 @@ EXTRA_PARSERS: list = []
 
 def main(argv: list[str] | None = None) -> int:
     from game.search.cli import register  # the engine's bench, bestmove and match commands
+    from game.study_cli import register as register_study  # analyse
 
     register(sys.modules[__name__])
+    register_study(sys.modules[__name__])
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

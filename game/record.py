@@ -12,7 +12,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from game.errors import LaserChessError, RecordError
 from game.fileio import atomic_write_text
@@ -97,6 +97,9 @@ class Game:
     ended_at: str | None = None
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:10])
     final_fen: str | None = field(default=None, compare=False)  # cached; lets lists skip replays
+    # The engine's analysis (game.analysis.Analysis; a versioned section of its own, optional).
+    analysis: Any = field(default=None, compare=False)
+    _unread_analysis: Any = field(default=None, compare=False, repr=False)  # kept as found if unreadable
 
     @classmethod
     def new(
@@ -133,10 +136,12 @@ class Game:
         """Append a move; pass the resulting position string if known (saves a replay later)."""
         self.moves.append(MoveRecord(text, round(float(seconds), 3)))
         self.final_fen = final_fen
+        self.analysis = self._unread_analysis = None  # the moves changed: any analysis is stale
 
     def undo_move(self, final_fen: str | None = None) -> MoveRecord:
         record = self.moves.pop()
         self.final_fen = final_fen
+        self.analysis = self._unread_analysis = None  # the moves changed: any analysis is stale
         return record
 
     def final_position_fen(self) -> str:
@@ -155,6 +160,14 @@ class Game:
 
     # ------------------------------------------------------------ JSON
     def to_json(self) -> dict:
+        data = self._json()
+        if self.analysis is not None:
+            data["analysis"] = self.analysis.to_json()
+        elif self._unread_analysis is not None:
+            data["analysis"] = self._unread_analysis
+        return data
+
+    def _json(self) -> dict:
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -212,12 +225,28 @@ class Game:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"the record is damaged: {exc}") from exc
+        if data.get("analysis") is not None:
+            game._read_analysis(data["analysis"])
         if check_moves:
             final = game.verify().fen()
             if game.final_fen is not None and game.final_fen != final:
                 raise RecordError("the stored final position does not match the moves")
             game.final_fen = final
         return game
+
+    def _read_analysis(self, data: object) -> None:
+        """Attach the analysis section; one this program cannot read is kept as it is, unused."""
+        from game.analysis import Analysis  # game.analysis builds on this module
+
+        try:
+            analysis = Analysis.from_json(data)
+        except ValueError:
+            self._unread_analysis = data
+            return
+        if analysis.fits(self):
+            self.analysis = analysis
+        else:
+            self._unread_analysis = data
 
     def verify(self) -> Position:
         """Replay every move; raise RecordError naming the first one that does not fit."""

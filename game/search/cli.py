@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from types import ModuleType
 
 from game.position import Position
 from game.search.engine import Engine, Limits, Progress, format_score
 from game.search.levels import LEVELS, get_level
 from game.search.match import GameResult, PlayerSpec, format_elo, run_match
+from game.study_cli import save_match_game
 from game.variants import get_variant
 
 # The bench: every setup from its start plus three middlegame positions (reached by random play
@@ -111,6 +113,9 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
     score = [0.0, 0]
 
     def report(r: GameResult) -> None:
+        if args.save_dir:
+            levels = (a.level.name, b.level.name) if r.a_moves_first else (b.level.name, a.level.name)
+            save_match_game(Path(args.save_dir), args.variant, r.setup, levels, r.moves)
         score[0] += r.a_score
         score[1] += 1
         first, second = (a, b) if r.a_moves_first else (b, a)
@@ -168,6 +173,7 @@ def register(main: ModuleType) -> None:
         p.add_argument("--max-plies", type=int, default=200, help="adjudicate a draw after this many plies")
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--variant", default="khet")
+        p.add_argument("--save-dir", help="keep every game there as a record (python -m game analyse FILE)")
 
     main.EXTRA_PARSERS.append(parsers)
     main.COMMANDS["bestmove"] = lambda args: cmd_bestmove(args, main)

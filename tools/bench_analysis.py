@@ -1,0 +1,50 @@
+"""Time the analysis of a 60-ply Khet game at the quick setting, in this process and in the worker.
+
+The game is played here by the engine (depth 2 with the Easy level's randomness, seed 3), so every
+run measures the same game. Run: ``python tools/bench_analysis.py [--strength quick] [--plies 60]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from game import Game
+from game.analysis import BackgroundAnalysis, analyse_game
+from game.search import Engine, Limits, get_level
+
+
+def sample_game(plies: int, seed: int = 3) -> Game:
+    """A Khet game of ``plies`` moves played by the engine (Classic setup)."""
+    game = Game.new("khet", "Classic")
+    pos = game.start_position()
+    engine, rng, level = Engine(), random.Random(seed), get_level("Easy")
+    while len(game.moves) < plies and pos.outcome() is None:
+        r = engine.search(pos, Limits(depth=2), None, level.randomness(), rng)
+        game.add_move(r.move_text or "")
+        pos.push_code(r.move)
+    return game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--strength", default="quick")
+    parser.add_argument("--plies", type=int, default=60)
+    args = parser.parse_args()
+    game = sample_game(args.plies)
+    print(f"game: {len(game.moves)} plies, Khet Classic")
+    t0 = time.perf_counter()
+    analyse_game(game, args.strength)
+    print(f"in this process: {time.perf_counter() - t0:.1f} s")
+    t0 = time.perf_counter()
+    job = BackgroundAnalysis(game, args.strength)
+    while not job.poll():
+        time.sleep(0.005)
+    if job.error:
+        raise SystemExit(job.error)
+    print(f"in the worker process (the replay screen's way, process start included): {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
