@@ -43,7 +43,8 @@ def main() -> None:
         time.sleep(0.005)
     if job.error:
         raise SystemExit(job.error)
-    print(f"in the worker process (the replay screen's way, process start included): {time.perf_counter() - t0:.1f} s")
+    seconds = time.perf_counter() - t0
+    print(f"in the worker process (the replay screen's way, process start included): {seconds:.1f} s")
 
 
 if __name__ == "__main__":
