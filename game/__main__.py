@@ -1,4 +1,4 @@
-"""Command line: ``python -m game perft|bench|bestmove|match|analyse ...``."""
+"""Command line: ``python -m game perft|bench|bestmove|match|analyse|engine ...``."""
 
 from __future__ import annotations
 

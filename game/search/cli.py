@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 from types import ModuleType
@@ -13,7 +14,7 @@ from types import ModuleType
 from game.position import Position
 from game.search.engine import Engine, Limits, Progress, format_score
 from game.search.levels import LEVELS, get_level
-from game.search.match import GameResult, PlayerSpec, format_elo, run_match
+from game.search.match import GameResult, PlayerSpec, format_elo, run_match, sprt_llr, sprt_verdict
 from game.study_cli import save_match_game
 from game.variants import get_variant
 
@@ -97,13 +98,23 @@ def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
 def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
     movetime = args.movetime / 1000 if args.movetime is not None else None
 
-    def player(name: str) -> PlayerSpec:
+    def player(name: str, command: str | None) -> PlayerSpec:
         own = movetime
         if own is None and args.time_scale is not None:
             own = get_level(name).seconds * args.time_scale  # each level keeps its share of time
-        return PlayerSpec.parse(name, own, args.depth)
+        if command is not None and own is None and args.depth is None:
+            own = get_level(name).seconds  # an outside engine gets the level's budget
+        return PlayerSpec.parse(name, own, args.depth, command)
 
-    a, b = player(args.white), player(args.black)
+    sprt = None
+    if args.sprt:
+        try:
+            elo0, elo1 = (float(x) for x in args.sprt.split(","))
+        except ValueError:
+            print("error: --sprt wants two Elo values, e.g. --sprt 0,50", file=sys.stderr)
+            return 2
+        sprt = (elo0, elo1)
+    a, b = player(args.white, args.white_cmd), player(args.black, args.black_cmd)
     setups = (
         tuple(s.strip() for s in args.setups.split(","))
         if args.setups
@@ -120,19 +131,34 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
         score[1] += 1
         first, second = (a, b) if r.a_moves_first else (b, a)
         print(
-            f"game {r.index + 1:3d}  {r.setup:<8} {first.level.name} (first) vs {second.level.name}: "
+            f"game {r.index + 1:3d}  {r.setup:<8} {first.name} (first) vs {second.name}: "
             f"{r.result:<7} {r.reason}, {r.plies} plies, {r.seconds:.0f} s, depths "
-            f"{r.depths[0]:.1f}/{r.depths[1]:.1f}   [{a.level.name} {score[0]:g}/{score[1]}]",
+            f"{r.depths[0]:.1f}/{r.depths[1]:.1f}   [{a.name} {score[0]:g}/{score[1]}]",
             flush=True,
         )
 
     wins, draws, losses, _ = run_match(
-        a, b, args.games, setups, args.jobs, args.seed, args.max_plies, args.variant, report
+        a, b, args.games, setups, args.jobs, args.seed, args.max_plies, args.variant, report, sprt
     )
-    points = (wins + draws / 2) / max(1, args.games)
+    points = (wins + draws / 2) / max(1, wins + draws + losses)
     print(f"{a.label} vs {b.label}: +{wins} ={draws} -{losses}  ({points:.1%})")
-    print(f"Elo difference ({a.level.name} - {b.level.name}): {format_elo(wins, draws, losses)}")
+    print(f"Elo difference ({a.name} - {b.name}): {format_elo(wins, draws, losses)}")
+    if sprt is not None:
+        verdict = sprt_verdict(wins, draws, losses, *sprt)
+        llr = sprt_llr(wins, draws, losses, *sprt)
+        said = {
+            "H1": f"{a.name} is better (at least {sprt[1]:+g} Elo)",
+            "H0": f"{a.name} is not better (at most {sprt[0]:+g} Elo)",
+            None: "undecided within the games played",
+        }[verdict]
+        print(f"SPRT [{sprt[0]:+g}, {sprt[1]:+g}] alpha=beta=0.05: LLR {llr:+.2f} (bounds ±2.94): {said}")
     return 0
+
+
+def cmd_engine(args: argparse.Namespace, main: ModuleType) -> int:
+    from game.search.protocol import main as serve
+
+    return serve()
 
 
 def register(main: ModuleType) -> None:
@@ -174,8 +200,18 @@ def register(main: ModuleType) -> None:
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--variant", default="khet")
         p.add_argument("--save-dir", help="keep every game there as a record (python -m game analyse FILE)")
+        p.add_argument("--white-cmd", help="an outside engine (speaking the engine protocol) as first player")
+        p.add_argument("--black-cmd", help="an outside engine as second player")
+        p.add_argument(
+            "--sprt",
+            metavar="ELO0,ELO1",
+            help="stop as soon as a sequential test decides (e.g. 0,50); --games is then the most played",
+        )
+
+        sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (see README)")
 
     main.EXTRA_PARSERS.append(parsers)
     main.COMMANDS["bestmove"] = lambda args: cmd_bestmove(args, main)
     main.COMMANDS["bench"] = lambda args: cmd_bench(args, main)
     main.COMMANDS["match"] = lambda args: cmd_match(args, main)
+    main.COMMANDS["engine"] = lambda args: cmd_engine(args, main)

@@ -33,6 +33,7 @@ from game.move import Move
 from game.pieces import DESTROY
 from game.position import ROTATE, Position
 from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
+from game.search.timeman import TimeManager, unsettled
 
 MATE = 100_000
 MATE_BOUND = MATE - 1_000  # scores beyond this are wins/losses by distance
@@ -54,6 +55,7 @@ ORDER_TOUCH_THEIRS = 1 << 25  # changes the enemy beam
 ORDER_BAD = -(1 << 32)
 
 EVAL_CACHE_ENTRIES = 300_000
+CHECK_EVERY = 256  # nodes between two looks at the clock and the stop signal
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
@@ -134,7 +136,7 @@ class Limits:
     depth: int | None = None
     nodes: int | None = None
     movetime: float | None = None  # seconds for this move
-    deadline: float | None = None  # absolute time.monotonic() value
+    deadline: float | None = None  # absolute value of the engine's clock (time.monotonic() by default)
     stop: Any = None  # an Event-like object with is_set(), or a callable returning True to stop
 
 
@@ -204,8 +206,14 @@ def _stop_callable(stop: Any) -> Callable[[], bool] | None:
 class Engine:
     """A searcher with its own transposition table and history (keep one per CPU player)."""
 
-    def __init__(self, options: SearchOptions | None = None, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        options: SearchOptions | None = None,
+        weights: Weights | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.options = options or SearchOptions()
+        self.clock = clock  # seconds; tests pass a fake one (Limits.deadline is on this clock)
         self.weights = weights  # evaluation weights (None: the variant's defaults)
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.history: list[dict[int, int]] = [{}, {}]
@@ -248,15 +256,11 @@ class Engine:
     ) -> SearchResult:
         """Search ``pos`` (left unchanged) within ``limits``; return the move to play."""
         limits = limits or Limits()
-        start = time.monotonic()
+        clock = self.clock
+        self.timer = timer = TimeManager(clock, limits.movetime, limits.deadline)
+        start = timer.start
         self._start = start
-        deadline = limits.deadline
-        if limits.movetime is not None:
-            # Answer within the budget: stop a little early (the limit is checked every 1024 nodes).
-            t = start + max(0.0, limits.movetime - min(0.05, 0.1 * limits.movetime))
-            deadline = t if deadline is None else min(deadline, t)
-        self.deadline = deadline
-        self.soft_deadline = None if deadline is None else start + 0.45 * (deadline - start)
+        self.deadline = timer.deadline
         self.stop_fn = _stop_callable(limits.stop)
         self.node_limit = limits.nodes
         max_depth = min(limits.depth or MAX_PLY - 8, MAX_PLY - 8)
@@ -272,7 +276,9 @@ class Engine:
         self.psq = ev.psq
         self.royals = ev.royal_squares(p.board)
         self.nodes = 0
-        self.next_check = 1024 if not self.node_limit else min(1024, self.node_limit)
+        # Limits are checked every CHECK_EVERY nodes (a few ms), often enough to stop within the budget.
+        self.next_check = CHECK_EVERY if not self.node_limit else min(CHECK_EVERY, self.node_limit)
+        self._last_look = (0, start)  # (nodes, clock) at the last limit check
         self.pv: list[list[int]] = [_EMPTY] * (MAX_PLY + 2)
         self.info_at: list[tuple | None] = [None] * (MAX_PLY + 2)  # each node's analysis, for its children
         self.changed = 0  # squares the last move made changed (bitmask)
@@ -320,6 +326,7 @@ class Engine:
         self.root_nodes: dict[int, int] = {}
         score = 0
         depth = 1
+        settled_at: tuple[int, int] | None = None  # (best move, score) of the last completed iteration
         while not instant and depth <= max_depth:
             self.root_depth = depth
             try:
@@ -348,7 +355,10 @@ class Engine:
                     best_score, best_move, best_pv = self.iter_best[0], self.iter_best[1], self.iter_best[2]
                 break
             completed = depth
+            timer.iteration_done()
             best_move = self.pv[0][0] if self.pv[0] else order[0]
+            was = settled_at
+            settled_at = (best_move, score)
             best_score = score
             best_pv = list(self.pv[0]) or [best_move]
             root_scores = scores
@@ -357,13 +367,13 @@ class Engine:
             order.sort(
                 key=lambda c: (c == best_move, scores.get(c, -INF), nodes_per_move.get(c, 0)), reverse=True
             )
-            elapsed = time.monotonic() - start
+            elapsed = clock() - start
             if on_progress is not None:
                 nps = int(self.nodes / max(elapsed, 1e-6))
                 on_progress(Progress(depth, score, texts(best_pv), self.nodes, elapsed, nps))
             if abs(score) >= MATE_BOUND and depth >= MATE - abs(score) + 1:
                 break
-            if self.soft_deadline is not None and time.monotonic() >= self.soft_deadline:
+            if not timer.next_iteration(unsettled(was, settled_at)):
                 break
             if self.node_limit and self.nodes >= self.node_limit:
                 break
@@ -372,7 +382,7 @@ class Engine:
         chosen = best_move
         if randomness and root_scores and abs(best_score) < MATE_BOUND:
             chosen = self._pick(root_scores, best_score, randomness, rng or random.Random())
-        elapsed = time.monotonic() - start
+        elapsed = clock() - start
         return SearchResult(
             chosen,
             Move.from_code(chosen).text(names),
@@ -402,9 +412,19 @@ class Engine:
             raise SearchStopped
         if self.stop_fn is not None and self.stop_fn():
             raise SearchStopped
-        if self.deadline is not None and time.monotonic() >= self.deadline:
-            raise SearchStopped
-        step = self.nodes + 1024
+        step = CHECK_EVERY
+        if self.deadline is not None:
+            now = self.clock()
+            if now >= self.deadline:
+                raise SearchStopped
+            # Near the deadline look more often: at most half the nodes that still fit, at the
+            # speed since the last look, so the overshoot stays far below the safety margin.
+            last_nodes, last_time = self._last_look
+            if self.nodes > last_nodes and now > last_time:
+                fit = (self.deadline - now) * (self.nodes - last_nodes) / (now - last_time)
+                step = max(16, min(CHECK_EVERY, int(fit / 2)))
+            self._last_look = (self.nodes, now)
+        step += self.nodes
         self.next_check = min(step, self.node_limit) if self.node_limit else step
 
     # ------------------------------------------------------------------ root
@@ -456,11 +476,15 @@ class Engine:
             loser = pos.loser
             if loser >= 0:
                 sc = MATE - 1 if loser == opp else -(MATE - 1)
-            elif margin:
-                # Every move within the margin of the best needs an exact score: search them with
-                # the window's low end at (best - margin), not at the best score so far.
-                a = best - margin - 1 if best > -INF else -INF
-                sc = -self._negamax(depth - 1, -INF, -a, 1, s2, True)
+            elif margin and not first:
+                # Randomness chooses among the moves within the margin of the best: a null window
+                # just below (best - margin) tells whether a move is one (its fail-soft score, a
+                # lower bound, weights the choice); only a move that may beat the best is
+                # searched with the full window.
+                floor = best - margin - 1
+                sc = -self._negamax(depth - 1, -floor - 1, -floor, 1, s2, True)
+                if sc > best:
+                    sc = -self._negamax(depth - 1, -beta, -best, 1, s2, True)
             elif first:
                 sc = -self._negamax(depth - 1, -beta, -alpha, 1, s2, True)
             else:
@@ -1012,8 +1036,8 @@ class Engine:
                 return self._evasions(alpha, beta, ply, s, qply, mine, theirs)
         if stand >= beta or qply >= self.max_q or ply >= MAX_PLY:
             return stand
-        if stand + self.delta_margin <= alpha:
-            return stand
+        # Delta pruning: no capture can lift a score this far below alpha, only a royal kill can.
+        kills_only = stand + self.delta_margin <= alpha
         if stand > alpha:
             alpha = stand
         best = stand
@@ -1030,12 +1054,17 @@ class Engine:
                 victim = shot_after(board, rays, c, emitter)
                 if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
                     continue
+                if kills_only and not is_royal[victim]:
+                    continue
             s2 = play(c, s)
             loser = pos.loser
             if loser >= 0:
                 unmake()
                 if loser == opp:
                     return MATE - ply - 1
+                continue
+            if kills_only:
+                unmake()
                 continue
             removed = pos.last_removed
             if not removed:

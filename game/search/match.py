@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
+from game.errors import LaserChessError
+from game.move import Move
 from game.position import Position
 from game.search.engine import Engine, Limits, Randomness
 from game.search.levels import Level, get_level
+from game.search.protocol import EngineProcess, EngineProcessError, position_line
 from game.variants import RuleOptions, get_variant
 
 DEFAULT_SETUPS = ("Classic", "Imhotep", "Dynasty", "Mercury", "Sophie")
@@ -18,18 +21,29 @@ DEFAULT_SETUPS = ("Classic", "Imhotep", "Dynasty", "Mercury", "Sophie")
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """One side of a match: a level, optionally with its time budget or depth cap replaced."""
+    """One side of a match: a level, optionally with its time budget or depth cap replaced, or an
+    outside program speaking the engine line protocol (``command``; it gets the movetime/depth)."""
 
     level: Level
     movetime: float | None = None  # seconds, replaces the level's budget
     depth: int | None = None  # replaces the level's depth cap
+    command: str | None = None  # a program speaking game/search/protocol.py, instead of our engine
 
     @classmethod
-    def parse(cls, name: str, movetime: float | None = None, depth: int | None = None) -> PlayerSpec:
-        return cls(get_level(name), movetime, depth)
+    def parse(
+        cls, name: str, movetime: float | None = None, depth: int | None = None, command: str | None = None
+    ) -> PlayerSpec:
+        return cls(get_level(name), movetime, depth, command)
+
+    @property
+    def name(self) -> str:
+        return self.command if self.command is not None else self.level.name
 
     @property
     def label(self) -> str:
+        if self.command is not None:
+            limit = f"{self.movetime:g}s" if self.movetime is not None else f"d{self.depth}"
+            return f"{self.command!r} ({limit})"
         extra = []
         if self.movetime is not None:
             extra.append(f"{self.movetime:g}s")
@@ -38,6 +52,8 @@ class PlayerSpec:
         return self.level.name + (f" ({', '.join(extra)})" if extra else "")
 
     def limits(self) -> Limits:
+        if self.command is not None:
+            return Limits(depth=self.depth, movetime=self.movetime)
         return Limits(
             depth=self.depth if self.depth is not None else self.level.depth,
             movetime=self.movetime if self.movetime is not None else self.level.seconds,
@@ -90,23 +106,43 @@ def play_game(spec: GameSpec) -> GameResult:
     depth_n = [0, 0]
     moves: list[str] = []
     result, reason = "1/2-1/2", "ply limit (adjudicated)"
-    while True:
-        outcome = pos.outcome()
-        if outcome is not None:
-            result, reason = outcome.result, outcome.reason_text(pos.variant.royal_name)
-            break
-        if pos.ply >= spec.max_plies:
-            break
-        side = pos.turn
-        player = players[side]
-        r = engines[side].search(pos, player.limits(), None, player.randomness(), rngs[side])
-        if r.move is None:
-            result, reason = "1/2-1/2", "no legal moves"
-            break
-        depth_sum[side] += r.depth
-        depth_n[side] += 1
-        moves.append(r.move_text or "")
-        pos.push_code(r.move)
+    outside: list[EngineProcess | None] = [None, None]
+    try:
+        for side, player in enumerate(players):
+            if player.command is not None:
+                outside[side] = EngineProcess(player.command)
+                outside[side].send("newgame")
+        while True:
+            outcome = pos.outcome()
+            if outcome is not None:
+                result, reason = outcome.result, outcome.reason_text(pos.variant.royal_name)
+                break
+            if pos.ply >= spec.max_plies:
+                break
+            side = pos.turn
+            player = players[side]
+            program = outside[side]
+            if program is not None:
+                try:
+                    move, depth = _outside_move(program, pos, spec, moves, player)
+                except (EngineProcessError, LaserChessError) as exc:
+                    result = "0-1" if side == 0 else "1-0"
+                    reason = f"{player.command} failed: {exc}"
+                    break
+            else:
+                r = engines[side].search(pos, player.limits(), None, player.randomness(), rngs[side])
+                move, depth = r.move, r.depth
+            if move is None:
+                result, reason = "1/2-1/2", "no legal moves"
+                break
+            depth_sum[side] += depth
+            depth_n[side] += 1
+            moves.append(Move.from_code(move).text(pos.geometry.names))
+            pos.push_code(move)
+    finally:
+        for program in outside:
+            if program is not None:
+                program.close()
     return GameResult(
         spec.index,
         spec.setup,
@@ -118,6 +154,21 @@ def play_game(spec: GameSpec) -> GameResult:
         (depth_sum[0] / max(1, depth_n[0]), depth_sum[1] / max(1, depth_n[1])),
         tuple(moves),
     )
+
+
+def _outside_move(
+    program: EngineProcess, pos: Position, spec: GameSpec, moves: list[str], player: PlayerSpec
+) -> tuple[int | None, int]:
+    """Ask an outside engine for its move (checked for legality) and the depth it reported."""
+    limits = player.limits()
+    # Generous: a depth-limited search may take a while; a timed one must answer near its budget.
+    timeout = 5.0 + 3 * limits.movetime if limits.movetime is not None else 600.0
+    text, info = program.search(position_line(spec.variant, spec.setup, None, moves), limits, timeout)
+    if text is None:
+        if pos.generate_codes():
+            raise EngineProcessError("answered no move although legal moves exist")
+        return None, 0
+    return pos.parse_move(text).code, int(info.get("depth", 0))
 
 
 def schedule(
@@ -188,6 +239,36 @@ def format_elo(wins: int, draws: int, losses: int) -> str:
     return f"{f(est)} (95%: {f(low)} .. {f(high)})"
 
 
+def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
+    """Log-likelihood ratio of "A is elo1 stronger" against "A is elo0 stronger" (normal approximation
+    of the trinomial game results, as chess engine testers use for an SPRT)."""
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0
+    mean = (wins + 0.5 * draws) / n
+    # The spread is estimated with one extra win and one extra loss, so that a few results all
+    # alike cannot decide the test by themselves.
+    var = ((wins + 1) * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + (losses + 1) * mean**2) / (n + 2)
+
+    def expected(elo: float) -> float:
+        return 1 / (1 + 10 ** (-elo / 400))
+
+    s0, s1 = expected(elo0), expected(elo1)
+    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+
+
+def sprt_verdict(
+    wins: int, draws: int, losses: int, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05
+) -> str | None:
+    """``"H1"`` (A is at least elo1 better), ``"H0"`` (at most elo0) or None (keep playing)."""
+    llr = sprt_llr(wins, draws, losses, elo0, elo1)
+    if llr >= math.log((1 - beta) / alpha):
+        return "H1"
+    if llr <= math.log(beta / (1 - alpha)):
+        return "H0"
+    return None
+
+
 def run_match(
     a: PlayerSpec,
     b: PlayerSpec,
@@ -198,14 +279,27 @@ def run_match(
     max_plies: int = 200,
     variant: str = "khet",
     report: Callable[[GameResult], None] | None = None,
+    sprt: tuple[float, float] | None = None,
 ) -> tuple[int, int, int, list[GameResult]]:
-    """Play the match; returns A's wins, draws, losses and the games in order."""
+    """Play the match; returns A's wins, draws, losses and the games in order.
+
+    With ``sprt=(elo0, elo1)`` the match stops as soon as the sequential test (alpha = beta = 5%)
+    decides between the two hypotheses, ``games`` being the most it plays.
+    """
     specs = schedule(a, b, games, setups, variant, seed, max_plies)
-    results = []
-    for res in run_games(specs, jobs):
+    results: list[GameResult] = []
+    played = run_games(specs, jobs)
+    for res in played:
         results.append(res)
         if report is not None:
             report(res)
+        if sprt is not None:
+            w = sum(1 for r in results if r.a_score == 1.0)
+            lo = sum(1 for r in results if r.a_score == 0.0)
+            if sprt_verdict(w, len(results) - w - lo, lo, *sprt) is not None:
+                break
+    if isinstance(played, Generator):
+        played.close()  # ends the worker pool of an early stop
     results.sort(key=lambda r: r.index)
     wins = sum(1 for r in results if r.a_score == 1.0)
     losses = sum(1 for r in results if r.a_score == 0.0)

@@ -1,0 +1,31 @@
+"""Serve the engine line protocol with the ``game`` package of another checkout (e.g. an older main).
+
+    python tools/engine_from.py /path/to/other/checkout
+
+The protocol code is this checkout's ``game/search/protocol.py``; the engine, position and rules
+it drives are imported from the other checkout, so ``match --black-cmd`` can play the two
+versions against each other in separate processes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or not (Path(argv[0]) / "game" / "__init__.py").is_file():
+        print("usage: python tools/engine_from.py CHECKOUT  (a directory holding game/)", file=sys.stderr)
+        return 2
+    sys.path.insert(0, str(Path(argv[0]).resolve()))
+    here = Path(__file__).resolve().parent.parent / "game" / "search" / "protocol.py"
+    spec = importlib.util.spec_from_file_location("engine_protocol", here)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.main()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
