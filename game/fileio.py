@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
 
 
@@ -23,3 +24,26 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+STALE_TEMP_SECONDS = 3600.0  # older than any write in progress could be
+
+
+def remove_stale_temp_files(folder: str | os.PathLike[str], older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Delete the ``.NAME.*.tmp`` files :func:`atomic_write_text` left in ``folder`` when a write was
+    interrupted (power loss, kill -9), once they are old enough not to be a write in progress.
+    Returns how many were removed; errors are ignored (it is only tidying)."""
+    removed = 0
+    cutoff = time.time() - older_than
+    try:
+        items = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for item in items:
+        if not (item.name.startswith(".") and item.name.endswith(".tmp")):
+            continue
+        with contextlib.suppress(OSError):
+            if item.is_file(follow_symlinks=False) and item.stat().st_mtime < cutoff:
+                os.unlink(item.path)
+                removed += 1
+    return removed

@@ -78,10 +78,10 @@ class Geometry:
 
     def parse_square(self, text: str) -> int | None:
         """The square a name like ``e4`` denotes, or None if it is not on this board."""
-        if len(text) < 2:
+        if not 2 <= len(text) <= 4:
             return None
         x = FILE_LETTERS.find(text[0])
-        if x < 0 or x >= self.width or not text[1:].isdigit():
+        if x < 0 or x >= self.width or not (text[1:].isascii() and text[1:].isdigit()):
             return None
         y = int(text[1:]) - self.first_rank
         if not 0 <= y < self.height:

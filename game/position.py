@@ -80,7 +80,7 @@ class Position:
         from game.variants import get_variant
 
         v = get_variant(variant) if isinstance(variant, str) else variant
-        board, turn = v.parse_fen(fen)
+        board, turn = v.parse_fen(fen, options=options)
         return cls(v, board, turn, options)
 
     @classmethod

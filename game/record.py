@@ -16,6 +16,14 @@ from typing import Any, Literal
 
 from game.errors import LaserChessError, RecordError
 from game.fileio import atomic_write_text
+from game.limits import (
+    ECHO_CHARS,
+    MAX_MOVE_CHARS,
+    MAX_POSITION_CHARS,
+    MAX_RECORD_MOVES,
+    finite_number,
+    shown,
+)
 from game.outcome import Outcome
 from game.position import Position
 from game.variants import VARIANTS, RuleOptions, get_variant
@@ -65,7 +73,8 @@ class TimeControl:
 
     @classmethod
     def from_json(cls, data: dict) -> TimeControl:
-        initial, increment = float(data["initial"]), float(data.get("increment", 0))
+        initial = finite_number(data["initial"], "the clock's initial time")
+        increment = finite_number(data.get("increment", 0), "the clock's increment")
         if initial <= 0 or increment < 0:
             raise ValueError("time control needs a positive initial time and a non-negative increment")
         return cls(initial, increment)
@@ -100,6 +109,7 @@ class Game:
     # The engine's analysis (game.analysis.Analysis; a versioned section of its own, optional).
     analysis: Any = field(default=None, compare=False)
     _unread_analysis: Any = field(default=None, compare=False, repr=False)  # kept as found if unreadable
+    path: Path | None = field(default=None, compare=False, repr=False)  # the file it was loaded from
 
     @classmethod
     def new(
@@ -191,40 +201,44 @@ class Game:
         if not isinstance(data, dict):
             raise RecordError("not a game record (the file does not hold a JSON object)")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not a game record (format is {data.get('format')!r}, expected {FORMAT!r})")
+            raise RecordError(
+                f"not a game record (format is {shown(data.get('format'), 40)}, expected {FORMAT!r})"
+            )
         version = data.get("version")
         if version != VERSION:
-            raise RecordError(f"unknown record version {version!r}; this program reads version {VERSION}")
+            raise RecordError(
+                f"unknown record version {shown(version, 40)}; this program reads version {VERSION}"
+            )
         try:
             variant = data["variant"]
             if variant not in VARIANTS:
-                raise RecordError(f"unknown rule set {variant!r}")
+                raise RecordError(f"unknown rule set {shown(variant, 40)}")
             players = data["players"]
             if not isinstance(players, list) or len(players) != 2:
                 raise ValueError("players must be a list of two")
             moves = data["moves"]
-            if not isinstance(moves, list):
-                raise ValueError("moves must be a list")
+            if not isinstance(moves, list) or len(moves) > MAX_RECORD_MOVES:
+                raise ValueError(f"moves must be a list of at most {MAX_RECORD_MOVES:,}")
             game = cls(
-                start_fen=str(data["start"]),
+                start_fen=_text(data["start"], "the start position", MAX_POSITION_CHARS),
                 variant=variant,
-                setup=data.get("setup"),
+                setup=_optional_text(data.get("setup"), "the setup name", ECHO_CHARS),
                 options=RuleOptions.from_json(data.get("options", {})),
                 players=(Player.from_json(players[0]), Player.from_json(players[1])),
                 time_control=TimeControl.from_json(data["time_control"])
                 if data.get("time_control")
                 else None,
-                moves=[MoveRecord(str(m["move"]), float(m.get("seconds", 0))) for m in moves],
+                moves=[_move_record(m) for m in moves],
                 outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
-                started_at=str(data.get("started_at", "")),
-                ended_at=data.get("ended_at"),
-                game_id=str(data.get("id") or uuid.uuid4().hex[:10]),
-                final_fen=str(data["final"]) if data.get("final") else None,
+                started_at=_text(data.get("started_at", ""), "the start time", ECHO_CHARS),
+                ended_at=_optional_text(data.get("ended_at"), "the end time", ECHO_CHARS),
+                game_id=_text(data.get("id") or uuid.uuid4().hex[:10], "the game id", ECHO_CHARS),
+                final_fen=_optional_text(data.get("final") or None, "the final position", MAX_POSITION_CHARS),
             )
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise RecordError(f"the record is damaged: {exc}") from exc
+            raise RecordError(f"the record is damaged: {_short(exc)}") from exc
         if data.get("analysis") is not None:
             game._read_analysis(data["analysis"])
         if check_moves:
@@ -263,12 +277,17 @@ class Game:
 
     # ------------------------------------------------------------ files
     def file_name(self) -> str:
-        stamp = self.started_at.replace(":", "").replace("-", "").replace("T", "-") or "game"
-        return f"{stamp}-{self.game_id}.json"
+        """The standard name: start time and id, reduced to safe characters (ids come from files)."""
+        stamp = self.started_at.replace(":", "").replace("-", "").replace("T", "-")
+        name = f"{stamp or 'game'}-{self.game_id}"
+        return "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in name)[:80] + ".json"
 
     def save(self, folder: str | Path) -> Path:
-        """Write the record atomically to ``folder``; a game always keeps its own file name."""
+        """Write the record atomically to ``folder``; a game always keeps its own file name (the one
+        it was loaded from, if that is in ``folder``: a renamed file is updated, not copied)."""
         path = Path(folder) / self.file_name()
+        if self.path is not None and self.path.parent.resolve() == Path(folder).resolve():
+            path = self.path
         if path.exists():
             try:
                 existing = json.loads(path.read_text(encoding="utf-8"))
@@ -278,6 +297,7 @@ class Game:
             if not same:
                 raise RecordError(f"{path.name} already holds another game; not overwriting it")
         atomic_write_text(path, json.dumps(self.to_json(), indent=1))
+        self.path = path
         return path
 
     @classmethod
@@ -285,7 +305,7 @@ class Game:
         """Read a record file; raises RecordError with a reason (the file is never changed)."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
+            text = p.read_text(encoding="utf-8-sig")
         except FileNotFoundError as exc:
             raise RecordError(f"{p.name}: no such file") from exc
         except (OSError, UnicodeDecodeError) as exc:
@@ -295,6 +315,35 @@ class Game:
         except ValueError as exc:
             raise RecordError(f"{p.name}: not valid JSON (truncated or damaged): {exc}") from exc
         try:
-            return cls.from_json(data, check_moves)
+            game = cls.from_json(data, check_moves)
         except RecordError as exc:
             raise RecordError(f"{p.name}: {exc}") from exc
+        game.path = p
+        return game
+
+
+def _short(exc: Exception) -> str:
+    """An exception's message cut to a readable length (it may quote a huge value from a file)."""
+    text = str(exc)
+    return text if len(text) <= 2 * ECHO_CHARS else text[: 2 * ECHO_CHARS] + "…"
+
+
+def _optional_text(value: object, what: str, limit: int) -> str | None:
+    return None if value is None else _text(value, what, limit)
+
+
+def _text(value: object, what: str, limit: int) -> str:
+    """A string field of a record, checked for type and length."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be text, not {shown(value, 20)}")
+    if len(value) > limit:
+        raise ValueError(f"{what} is {len(value):,} characters long (at most {limit})")
+    return value
+
+
+def _move_record(item: object) -> MoveRecord:
+    """One entry of the moves list: its text (length-checked) and a finite, non-negative time."""
+    if not isinstance(item, dict):
+        raise ValueError(f"a move must be an object, not {shown(item, 20)}")
+    text = _text(item["move"], "a move", MAX_MOVE_CHARS)
+    return MoveRecord(text, finite_number(item.get("seconds", 0), f"the time of move {text}"))

@@ -114,6 +114,8 @@ class App:
             self.notify(loaded.notice, ERROR if loaded.moved_to else INFO)
         if loaded.needs_save:
             self.save_settings()
+        if persist:
+            paths.tidy_data_folder()
         self.screens.push(start_screen)
         self.audio.start_music()
 

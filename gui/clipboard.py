@@ -12,6 +12,8 @@ import pygame
 
 log = logging.getLogger(__name__)
 
+MAX_PASTE = 4096
+
 _ERRORS = (pygame.error, AttributeError, NotImplementedError, RuntimeError, TypeError, UnicodeError, OSError)
 
 
@@ -43,6 +45,8 @@ def get_text() -> tuple[str | None, bool]:
         return _Store.text, False
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
+    if text and len(text) > MAX_PASTE:
+        text = text[:MAX_PASTE]  # no reader accepts anything this long; a text field must stay quick
     if text:
         return text, True
     if _Store.text and not _Store.system_used:

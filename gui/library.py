@@ -11,6 +11,7 @@ listed with the reason and never touched. No rules live here: what a record mean
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 from collections import OrderedDict
@@ -140,7 +141,9 @@ def format_when(when: datetime) -> str:
 
 
 def format_duration(seconds: float) -> str:
-    """``"42 s"``, ``"12:05"`` or ``"1:02:05"``."""
+    """``"42 s"``, ``"12:05"`` or ``"1:02:05"`` (a dash for a value no clock can show)."""
+    if not math.isfinite(seconds) or seconds < 0:
+        return "–"
     seconds = int(round(seconds))
     if seconds < 60:
         return f"{seconds} s"

@@ -72,3 +72,12 @@ def settings_path() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+def tidy_data_folder() -> int:
+    """Remove temporary files that interrupted writes left in the data folder, saves/ and
+    saves/setups/ (see :func:`game.fileio.remove_stale_temp_files`); returns how many."""
+    from game.fileio import remove_stale_temp_files
+
+    folders = (data_dir(), saves_dir(), saves_dir() / "setups")
+    return sum(remove_stale_temp_files(folder) for folder in folders)

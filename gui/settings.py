@@ -33,7 +33,7 @@ LASER_SQUARES_PER_SECOND: dict[str, float | None] = {
 }
 
 MIN_WINDOW = (640, 480)
-MAX_WINDOW = (16384, 16384)
+MAX_WINDOW = (7680, 4320)  # 8K; a bigger window is damage (16384 x 16384 took 4.7 GB and 40 s)
 
 
 @dataclass
@@ -151,7 +151,7 @@ def load_settings(path: Path) -> LoadResult:
     if not path.exists():
         return LoadResult(Settings(), None, needs_save=True)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")  # editors on Windows may add a byte-order mark
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("the file does not hold a JSON object")

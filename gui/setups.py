@@ -14,11 +14,13 @@ from pathlib import Path
 from game import Position
 from game.errors import LaserChessError
 from game.fileio import atomic_write_text
+from game.limits import shown
 from game.variants import VARIANTS
 from gui import paths
 
 FORMAT = "laser-chess-setup"
 VERSION = 1
+MAX_NAME = 60
 
 
 class SetupExistsError(Exception):
@@ -49,16 +51,18 @@ def setup_path(name: str, variant: str) -> Path:
 def load_setup(path: Path) -> CustomSetup:
     """Read one setup file; raises ValueError with a reason (the file is left untouched)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise ValueError(f"{path.name}: not a readable setup file ({exc})") from exc
+        raise ValueError(f"{path.name}: not a readable setup file ({shown(exc, 60)})") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"{path.name}: not a setup file")
     if data.get("version") != VERSION:
-        raise ValueError(f"{path.name}: unknown setup version {data.get('version')!r}")
+        raise ValueError(f"{path.name}: unknown setup version {shown(data.get('version'), 20)}")
     name, variant, fen = data.get("name"), data.get("variant"), data.get("fen")
     if not isinstance(name, str) or not name.strip() or variant not in VARIANTS or not isinstance(fen, str):
         raise ValueError(f"{path.name}: the setup's name, rule set or position is missing")
+    if len(name.strip()) > MAX_NAME:
+        raise ValueError(f"{path.name}: the setup's name is longer than {MAX_NAME} characters")
     try:
         Position.from_fen(fen, variant)
     except LaserChessError as exc:
@@ -91,8 +95,8 @@ def save_setup(name: str, variant: str, fen: str, overwrite: bool = False) -> Cu
     name = name.strip()
     if not name:
         raise ValueError("give the setup a name")
-    if len(name) > 60:
-        raise ValueError("the name is too long (60 characters at most)")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"the name is too long ({MAX_NAME} characters at most)")
     Position.from_fen(fen, variant)  # raises PositionError (a ValueError) naming the fault
     path = setup_path(name, variant)
     if path.exists() and not overwrite:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from game.errors import InvalidMoveError, PositionError
 from game.geometry import Geometry
+from game.limits import MAX_MOVE_CHARS, MAX_POSITION_CHARS, MAX_RANK_CHARS, is_ascii_digit, shown
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, Move
 from game.pieces import Kind
 
@@ -59,6 +60,7 @@ class Problem:
 
     severity: Literal["error", "warning"]
     message: str
+    rule: str = ""  # "reserved": a piece on the other colour's square (allowed by a house rule)
 
 
 @dataclass(eq=False)
@@ -143,14 +145,22 @@ class Variant:
         return frozenset()
 
     # ------------------------------------------------------------ position strings
-    def parse_fen(self, text: str, check: bool = True) -> tuple[list[int], int]:
+    def parse_fen(
+        self, text: str, check: bool = True, options: RuleOptions | None = None
+    ) -> tuple[list[int], int]:
         """Board and side to move from a position string; raises PositionError naming the fault.
 
         ``check=False`` only reads the placement (no piece-count or placement rules): for showing
-        a finished game's last position, where a Pharaoh/King may be gone.
+        a finished game's last position, where a Pharaoh/King may be gone. ``options`` with
+        ``swap_into_reserved`` accepts pieces on reserved squares (that rule's swaps put them there).
         """
         if not isinstance(text, str) or not text.strip():
             raise PositionError("the position string is empty")
+        if len(text) > MAX_POSITION_CHARS:
+            raise PositionError(
+                f"the position string is {len(text):,} characters long; "
+                f"a {self.title} position needs far fewer (at most {MAX_POSITION_CHARS})"
+            )
         parts = text.split()
         if len(parts) == 1:
             raise PositionError(
@@ -158,12 +168,12 @@ class Variant:
                 f"' {self.side_letters[1]}' after the placement"
             )
         if len(parts) > 2:
-            raise PositionError(f"unexpected text after the side to move: {' '.join(parts[2:])!r}")
+            raise PositionError(f"unexpected text after the side to move: {shown(' '.join(parts[2:]))}")
         placement, side = parts
         if side not in self.side_letters:
             raise PositionError(
                 f"the side to move must be {self.side_letters[0]!r} ({self.side_names[0]}) or "
-                f"{self.side_letters[1]!r} ({self.side_names[1]}), not {side!r}"
+                f"{self.side_letters[1]!r} ({self.side_names[1]}), not {shown(side)}"
             )
         geo = self.geometry
         ranks = placement.split("/")
@@ -177,13 +187,15 @@ class Variant:
             rank_name = f"rank {y + geo.first_rank}"
             if not rank_text:
                 raise PositionError(f"{rank_name} is empty (use a digit for empty squares)")
+            if len(rank_text) > MAX_RANK_CHARS:
+                raise PositionError(f"{rank_name} ({shown(rank_text, 20)}) is too long for {geo.width} files")
             x = 0
             i = 0
             while i < len(rank_text):
                 ch = rank_text[i]
-                if ch.isdigit():
+                if is_ascii_digit(ch):
                     j = i
-                    while j < len(rank_text) and rank_text[j].isdigit():
+                    while j < len(rank_text) and is_ascii_digit(rank_text[j]):
                         j += 1
                     run = int(rank_text[i:j])
                     if run == 0 or rank_text[i] == "0":
@@ -205,7 +217,9 @@ class Variant:
                 raise PositionError(
                     f"{rank_name} ({rank_text!r}) describes {x} squares, expected {geo.width}"
                 )
-        errors = [p.message for p in self.problems(board) if p.severity == "error"] if check else []
+        lenient = "reserved" if options is not None and options.swap_into_reserved else None
+        problems = self.problems(board) if check else []
+        errors = [p.message for p in problems if p.severity == "error" and p.rule != lenient]
         if errors:
             raise PositionError(errors[0])
         return board, self.side_letters.index(side)
@@ -235,14 +249,16 @@ class Variant:
         """The move a text names (syntax only; legality is checked by the Position)."""
         if not text:
             raise InvalidMoveError("the move text is empty")
+        if len(text) > MAX_MOVE_CHARS:
+            raise InvalidMoveError(f"{shown(text, 30)} is too long to be a move")
         squares: list[int] = []
         i = 0
         rotation = 0
         while i < len(text):
             ch = text[i]
-            if ch.isalpha() and ch.islower() and i + 1 < len(text) and text[i + 1].isdigit():
+            if ch.isalpha() and ch.islower() and i + 1 < len(text) and is_ascii_digit(text[i + 1]):
                 j = i + 1
-                while j < len(text) and text[j].isdigit():
+                while j < len(text) and is_ascii_digit(text[j]):
                     j += 1
                 sq = geo.parse_square(text[i:j])
                 if sq is None:

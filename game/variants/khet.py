@@ -210,6 +210,7 @@ class Khet(Variant):
                         "error",
                         f"the {side} {KIND_NAMES[kind]} on {names[sq]} stands on a square reserved "
                         f"for {self.side_names[1 - color]}",
+                        rule="reserved",
                     )
                 )
             if kind == Kind.SPHINX:

@@ -36,36 +36,61 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return f
 
 
-def wrap_text(f: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (long words are split)."""
+MAX_WRAP_CHARS = 4000  # text beyond this is never shown (a notice or label is not a document)
+MAX_LINES = 60
+
+
+def _fitting_length(f: pygame.font.Font, text: str, width: int, suffix: str = "") -> int:
+    """How many leading characters of ``text`` (at least 1) fit ``width`` pixels followed by
+    ``suffix``: a binary search, so a 4,000-character word costs a dozen measurements, not 4,000.
+    A glyph is at least a pixel wide, so no more than ``width`` characters are ever measured."""
+    lo, hi = 1, max(1, min(len(text), width))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + suffix)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def wrap_text(f: pygame.font.Font, text: str, width: int, max_lines: int = MAX_LINES) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (long words are split). At most
+    ``max_lines`` lines (the last one ellipsised), so the time is bounded whatever the text."""
+    width = max(1, width)
+    cut_short = len(text) > MAX_WRAP_CHARS
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph in text[:MAX_WRAP_CHARS].split("\n"):
         line = ""
         for word in paragraph.split(" "):
+            if len(lines) > max_lines:
+                break
             candidate = f"{line} {word}" if line else word
-            if f.size(candidate)[0] <= width:
+            if len(candidate) <= width and f.size(candidate)[0] <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while f.size(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and f.size(word[:cut])[0] > width:
-                    cut -= 1
+            while len(word) > 1 and len(lines) <= max_lines and f.size(word[: width + 1])[0] > width:
+                cut = _fitting_length(f, word, width)
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
         lines.append(line)
+        if len(lines) > max_lines:
+            break
+    if len(lines) > max_lines or cut_short:
+        lines = lines[:max_lines]
+        lines[-1] = fit_text(f, lines[-1] + "…", width)
     return lines
 
 
 def fit_text(f: pygame.font.Font, text: str, width: int) -> str:
-    """``text``, cut with an ellipsis if it is wider than ``width`` pixels."""
-    if f.size(text)[0] <= width:
+    """``text``, cut with an ellipsis if it is wider than ``width`` pixels (bounded time)."""
+    head = text[: max(1, width) + 1]
+    if len(head) == len(text) and f.size(text)[0] <= width:
         return text
-    while len(text) > 1 and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return head[: _fitting_length(f, head, width, "…")].rstrip() + "…"
 
 
 @lru_cache(maxsize=1024)
@@ -85,13 +110,7 @@ def blit_wrapped(
 ) -> None:
     """Draw ``text`` wrapped into ``rect`` (at most ``max_lines``, the last one ellipsised),
     vertically centred or from the top."""
-    lines = wrap_text(f, text, rect.width)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        last = lines[-1]
-        while last and f.size(last + "…")[0] > rect.width:
-            last = last[:-1]
-        lines[-1] = last + "…"
+    lines = wrap_text(f, text, rect.width, max_lines)
     step = f.get_linesize()
     y = rect.centery - len(lines) * step // 2 if centred else rect.y
     for line in lines:
