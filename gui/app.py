@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 APP_TITLE = "Laser Chess"
 ACTIVE_FPS = 60
 BACKGROUND_FPS = 12  # when the window is hidden or unfocused
+IDLE_WAKE_SECONDS = 0.5  # on a static screen the loop sleeps until an event, or this long
 SETTINGS_SAVE_DELAY = 0.5  # seconds after the last change before settings.json is written
 
 
@@ -84,6 +85,7 @@ class App:
         self.running = True
         self.focused = True
         self.frames = 0
+        self._waited: list[pygame.event.Event] = []  # the event that ended an idle wait
 
         if size is not None:
             self.settings.window_width = max(MIN_WINDOW[0], size[0])
@@ -262,9 +264,22 @@ class App:
             self.audio.play(CLICK)
         if self.ui.process_events(event):
             return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self.text_field_focused():
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.ui.set_focus_set(None)  # Esc leaves the text field; a second Esc goes back
+            return  # no shortcut fires while a text field has the keyboard
         top = self.screens.top
         if top is not None:
             top.handle_event(event)
+
+    def text_field_focused(self) -> bool:
+        """Does a text field have the keyboard (so typed keys are text, not shortcuts)?"""
+        focused = self.ui.get_focus_set() or ()
+        return any(
+            isinstance(e, pygame_gui.elements.UITextEntryLine | pygame_gui.elements.UITextEntryBox)
+            and e.is_focused
+            for e in focused
+        )
 
     def step(self, dt: float | None = None) -> bool:
         """Run one frame. ``dt`` fixes the frame time (tests, screenshots); otherwise the clock
@@ -272,7 +287,8 @@ class App:
         if dt is None:
             dt = min(0.1, self.clock.get_time() / 1000.0) if self.frames else 0.0
         self._apply_display_mode()
-        for event in pygame.event.get():
+        events, self._waited = [*self._waited, *pygame.event.get()], []
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return False
@@ -281,6 +297,7 @@ class App:
         self.ui.update(dt)
         top = self.screens.top
         if top is not None:
+            top.confirm.update(dt)
             top.update(dt)
         self.toasts.update(dt)
         if self._save_at is not None and self.time >= self._save_at:
@@ -298,11 +315,31 @@ class App:
         self.ui.draw_ui(self.surface)
         if top is not None:
             top.draw_overlay(self.surface)
+            top.confirm.draw(self.surface)
         self.toasts.draw(self.surface)
 
     @property
     def target_fps(self) -> int:
         return ACTIVE_FPS if self.focused else BACKGROUND_FPS
+
+    @property
+    def idle(self) -> bool:
+        """Nothing moves on screen: the loop may sleep until the next event."""
+        top = self.screens.top
+        busy = top is not None and (top.animating or top.confirm.armed())
+        return not (busy or self.toasts.items or self._save_at is not None or self._pending_display_mode)
+
+    def wait(self) -> None:
+        """Between frames: keep the frame rate while something moves; otherwise sleep until an
+        event arrives (or a short while, so tooltips and the text cursor still appear)."""
+        if not self.idle:
+            self.clock.tick(self.target_fps)
+            return
+        timeout = IDLE_WAKE_SECONDS / 2 if self.text_field_focused() else IDLE_WAKE_SECONDS
+        event = pygame.event.wait(round(timeout * 1000))
+        if event.type != pygame.NOEVENT:
+            self._waited.append(event)
+        self.clock.tick()  # measures the sleep, so the next frame's dt is right
 
     def run(self, measure_startup_from: float | None = None) -> int:
         """The main loop; returns the process exit code."""
@@ -314,7 +351,7 @@ class App:
                     elapsed = time.perf_counter() - measure_startup_from
                     print(f"start-up to the first main-menu frame: {elapsed * 1000:.0f} ms")
                     break
-                self.clock.tick(self.target_fps)
+                self.wait()
         except KeyboardInterrupt:  # Ctrl+C in the terminal: close as if the window was closed
             return 130
         finally:

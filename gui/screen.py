@@ -36,6 +36,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
 
+from gui.widgets.confirm import ConfirmTwice
+
 if TYPE_CHECKING:
     from gui.app import App
 
@@ -54,6 +56,8 @@ class Screen:
         self.home_button: pygame_gui.elements.UIButton | None = None
         self.built_size: tuple[int, int] | None = None
         self.active = False
+        self.confirm = ConfirmTwice()  # this screen's press-twice confirmations and their notice
+        self._hidden: list[Any] = []  # widgets that were hidden when the screen was covered
 
     # ------------------------------------------------------------ lifecycle (called by the manager)
     def enter(self) -> None:
@@ -64,12 +68,16 @@ class Screen:
     def exit(self) -> None:
         """The screen leaves the stack for good: remove its widgets, release what it holds."""
         self.active = False
+        self.confirm.cancel()
         self._teardown()
 
     def suspend(self) -> None:
         """Another screen was pushed on top: hide the widgets, keep the state."""
         self.active = False
+        self.confirm.cancel()
         if self.root is not None:
+            # showing the root again shows every child: remember which ones were hidden
+            self._hidden = [e for e in self.app.ui.get_sprite_group().sprites() if not e.visible]
             self.root.hide()
 
     def resume(self) -> None:
@@ -80,6 +88,10 @@ class Screen:
             self._build()
         else:
             self.root.show()
+            for element in self._hidden:
+                if element.visible and element.alive():
+                    element.hide()
+        self._hidden = []
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay the screen out again."""

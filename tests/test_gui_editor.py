@@ -500,7 +500,7 @@ def test_start_from_built_in_and_saved_setups_and_delete_one(app):
     delete = screen.widgets["delete"]
     assert delete.is_enabled
     click_element(app, delete)
-    assert saved.path.exists() and "again" in screen.notes["save"][1]
+    assert saved.path.exists() and "again" in screen.confirm.notice
     click_element(app, delete)
     assert not saved.path.exists()
     screen = app.screens.top
@@ -514,8 +514,7 @@ def test_a_name_clash_asks_before_overwriting(app):
     first = save_setup("Mine", "khet", fen_of(FRAME))
     type_into(app, screen.widgets["name"], "Mine")
     click_element(app, screen.widgets["save"])
-    kind, note = screen.notes["save"]
-    assert kind == "warning" and "exists already" in note
+    assert "exists already" in screen.confirm.notice
     assert screen.widgets["save"].text.strip() == "Overwrite"
     assert list_setups("khet")[0][0].fen == first.fen  # not overwritten yet
     click_element(app, screen.widgets["save"])

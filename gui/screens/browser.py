@@ -30,11 +30,11 @@ from gui.layout import px, style, tier
 from gui.library import OPPONENT_FILTERS, RESULT_FILTERS, SORTS, GameEntry, LibraryError
 from gui.screen import Screen
 from gui.widgets.chrome import draw_background, draw_title, header_rect, panel
+from gui.widgets.form import BUTTON_TEXT_PAD
 from gui.widgets.game_card import CardStrip, date_label
 from gui.widgets.home_button import home_button_rect
 from gui.widgets.toast import ERROR
 
-CONFIRM_SECONDS = 3.0
 DELETE_CONFIRM = "Really delete?"
 ACTIONS = (
     ("replay", "Replay", "Watch this game move by move (Enter or double-click)"),
@@ -44,6 +44,8 @@ ACTIONS = (
     ("export", "Export…", "Write this game to a file of your choice"),
     ("delete", "Delete", "Delete this game's file (asks for a second click)"),
 )
+
+SHORT_LABELS = {"Copy start position": "Copy start", "Copy final position": "Copy final"}
 
 
 def exports_dir() -> Path:
@@ -71,7 +73,6 @@ class BrowserScreen(Screen):
         self.path_text = ""
         self.bar_note: tuple[str, str] | None = None  # (kind, text) shown above the path bar
         self.file_dialog: UIFileDialog | None = None
-        self.confirm_delete = 0.0
         self.last_copied: str | None = None
         self._temp: tempfile.TemporaryDirectory | None = None  # sample folder (screenshots)
         self.refresh()
@@ -153,12 +154,17 @@ class BrowserScreen(Screen):
         self.details_rect = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
 
         bf = font({"s": 14, "m": 16, "l": 20}[tier(size)], bold=True)
-        widths = [bf.size(text)[0] + px(34, size) for _, text, _ in ACTIONS]
+        labels = [text for _, text, _ in ACTIONS]
+        widths = [bf.size(text)[0] + px(34, size) for text in labels]
         widths[-1] = max(widths[-1], bf.size(DELETE_CONFIRM)[0] + px(30, size))
+        if sum(widths) + gap * (len(ACTIONS) - 1) > w - 2 * margin:  # a small window: short labels
+            labels = [SHORT_LABELS.get(text, text) for text in labels]
+            widths = [bf.size(text)[0] + BUTTON_TEXT_PAD + 2 for text in labels]
+            widths[-1] = max(widths[-1], bf.size(DELETE_CONFIRM)[0] + BUTTON_TEXT_PAD + 2)
         total = sum(widths) + gap * (len(ACTIONS) - 1)
         scale = min(1.0, (w - 2 * margin) / total)
         x = margin
-        for (key, text, tip), bw in zip(ACTIONS, widths, strict=True):
+        for (key, _, tip), text, bw in zip(ACTIONS, labels, widths, strict=True):
             bw = int(bw * scale)
             self.actions[key] = UIButton(
                 pygame.Rect(x, bar_y, bw, ctrl_h),
@@ -195,7 +201,7 @@ class BrowserScreen(Screen):
             )
             x += bw + gap
         self._show_path_bar(self.mode)
-        self.confirm_delete = 0.0
+        self.confirm.cancel()
         self._update_actions()
 
     def teardown(self) -> None:
@@ -227,7 +233,7 @@ class BrowserScreen(Screen):
         self.widgets["confirm"].set_text("Export" if mode == "export" else "Import")
         entry: UITextEntryLine = self.widgets["path"]
         entry.set_text(self.path_text)
-        entry.focus()
+        self.app.ui.set_focus_set(entry)
         with contextlib.suppress(Exception):
             entry.edit_position = len(self.path_text)
 
@@ -244,7 +250,7 @@ class BrowserScreen(Screen):
         }
         for key, button in self.actions.items():
             button.enable() if enabled[key] else button.disable()
-        if self.confirm_delete <= 0 and "delete" in self.actions:
+        if not self.confirm.armed("delete") and "delete" in self.actions:
             self.actions["delete"].set_text("Delete")
 
     # ------------------------------------------------------------ input
@@ -343,7 +349,7 @@ class BrowserScreen(Screen):
         return False
 
     def _selection_changed(self) -> None:
-        self.confirm_delete = 0.0
+        self.confirm.cancel()
         self._update_actions()
 
     def set_view(
@@ -414,12 +420,10 @@ class BrowserScreen(Screen):
 
     def delete_pressed(self) -> None:
         button = self.actions.get("delete")
-        if self.confirm_delete <= 0:
-            self.confirm_delete = CONFIRM_SECONDS
+        if not self.confirm.press("delete", "Delete this game? Press Delete again to delete it."):
             if button is not None:
                 button.set_text(DELETE_CONFIRM)
             return
-        self.confirm_delete = 0.0
         entry = self.selected
         if entry is None:
             return
@@ -531,16 +535,15 @@ class BrowserScreen(Screen):
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        if self.confirm_delete > 0:
-            self.confirm_delete -= dt
-            if self.confirm_delete <= 0:
-                self._update_actions()
+        button = self.actions.get("delete")
+        if button is not None and button.text == DELETE_CONFIRM and not self.confirm.armed("delete"):
+            self._update_actions()
         self.strip.scheme = self.app.settings.board_scheme
         self.strip.update(dt)
 
     @property
     def animating(self) -> bool:
-        return self.strip.animating or self.confirm_delete > 0
+        return self.strip.animating
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

@@ -25,7 +25,7 @@ from gui.screens.settings import tick_image
 from gui.setups import list_setups
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, draw_section_rule, draw_title, header_rect, panel
-from gui.widgets.form import FormRows
+from gui.widgets.form import FormRows, button_text_width, row_rects
 
 CLOCKS: dict[str, TimeControl | None] = {
     "No clock": None,
@@ -89,6 +89,7 @@ class ConfigScreen(Screen):
         self.turn = 0
         self.widgets: dict[str, object] = {}
         self.segments: dict[str, dict[str, UIButton]] = {}
+        self.side_choices: dict[str, str] = {}  # drop-down text -> side, when sides are a drop-down
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.sections: list[pygame.Rect] = []
         self._validate()
@@ -193,11 +194,12 @@ class ConfigScreen(Screen):
 
         def segments(key: str, options: dict[str, str], current: str, top: int, enabled: bool = True) -> None:
             gap_px = 4
-            seg_w = (ctrl_w - gap_px * (len(options) - 1)) // len(options)
+            needs = [button_text_width(ui, size, text, "segment") for text in options.values()]
+            rects = row_rects(needs, ctrl_x, 0, ctrl_w, 1, gap_px)
             self.segments[key] = {}
-            for i, (value, text) in enumerate(options.items()):
+            for rect, (value, text) in zip(rects, options.items(), strict=True):
                 button = UIButton(
-                    ctrl(top, ctrl_x + i * (seg_w + gap_px), seg_w),
+                    ctrl(top, rect.x, rect.width),
                     text,
                     ui,
                     container=root,
@@ -226,13 +228,15 @@ class ConfigScreen(Screen):
         y += row_h
         label("Play as", y)
         names = self.variant.side_names
-        segments(
-            "side",
-            {"first": names[0], "second": names[1], "random": "Random"},
-            c.side,
-            y,
-            enabled=c.opponent == "cpu",
-        )
+        sides = {"first": names[0], "second": names[1], "random": "Random"}
+        needs = sum(button_text_width(ui, size, t, "segment") + 4 for t in sides.values())
+        if needs <= ctrl_w:
+            segments("side", sides, c.side, y, enabled=c.opponent == "cpu")
+        else:  # long side names in a small window: a drop-down reads in full
+            self.side_choices = {text: value for value, text in sides.items()}
+            dropdown("side", list(sides.values()), sides[c.side], y)
+            if c.opponent != "cpu":
+                self.widgets["side"].disable()
         y += row_h
         label("Clock", y)
         dropdown("clock", list(CLOCKS), c.clock, y)
@@ -326,6 +330,8 @@ class ConfigScreen(Screen):
                 self._rebuild()
             elif key == "level":
                 c.level = event.text
+            elif key == "side":
+                c.side = self.side_choices.get(event.text, c.side)
             elif key == "clock":
                 c.clock = event.text
             elif key == "repetition":
@@ -376,8 +382,19 @@ class ConfigScreen(Screen):
             dropdown = self.widgets.get("setup")
             if isinstance(dropdown, UIDropDownMenu):
                 self._rebuild()  # the setup list shows the custom entry (or the matching setup)
+                self._refocus_fen(text)
                 return
         self._show_validation()
+
+    def _refocus_fen(self, text: str) -> None:
+        """After a rebuild the new position field keeps the keyboard, the text and the cursor, so
+        typing goes on where it was."""
+        entry = self.widgets.get("fen")
+        if isinstance(entry, UITextEntryLine):
+            if entry.get_text() != text:
+                entry.set_text(text)
+            self.app.ui.set_focus_set(entry)
+            entry.edit_position = len(text)
 
     def start(self) -> None:
         if self.error:

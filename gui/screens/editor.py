@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CONFIRM_SECONDS = 4.0
 NOTE_SECONDS = {"ok": 5.0, "info": 6.0, "warning": 10.0, "error": 14.0}  # how long a note stays
 FEN_LIMIT = 400
 SAVED_SUFFIX = " (saved)"  # how the config screen marks saved setups too
@@ -120,9 +119,7 @@ class EditorScreen(Screen):
         self.check_scroll = 0
         self.notes: dict[str, tuple[str, str]] = {}
         self.note_ages: dict[str, float] = {}
-        self.confirm_overwrite: str | None = None
-        self.confirm_timer = 0.0
-        self.confirm_delete = 0.0
+        self._save_label_overwrite = False
         self.demo_hover: int | None = None  # screenshots: a square the "mouse" is over
         self.widgets: dict[str, Any] = {}
         self.icon_buttons: list[tuple[UIButton, str, tuple[int, int, int], bool]] = []
@@ -343,7 +340,7 @@ class EditorScreen(Screen):
             self._note("save", "error", "Type a name for the setup first.")
             entry = self.widgets.get("name")
             if entry is not None:
-                entry.focus()
+                self.app.ui.set_focus_set(entry)
             return False
         if self.errors:
             self._note("save", "error", sentence_of(f"Fix this first: {self.errors[0]}"))
@@ -353,12 +350,10 @@ class EditorScreen(Screen):
         try:
             setup = save_setup(name, self.variant.name, self.fen, overwrite=overwrite)
         except SetupExistsError:
-            self.confirm_overwrite = name
-            self.confirm_timer = CONFIRM_SECONDS * 2
-            self._set_save_label()
-            self._note(
-                "save", "warning", f"\u201c{name}\u201d exists already: click Overwrite to replace it."
+            self.confirm.press(
+                f"overwrite:{name}", f"\u201c{name}\u201d exists already: click Overwrite to replace it."
             )
+            self._set_save_label()
             return False
         except (ValueError, LaserChessError) as exc:
             self._note("save", "error", sentence_of(f"Not saved: {exc}"))
@@ -366,7 +361,7 @@ class EditorScreen(Screen):
         except OSError as exc:
             self._note("save", "error", sentence_of(f"Not saved: {exc.strerror or exc}"))
             return False
-        self.confirm_overwrite = None
+        self.confirm.cancel()
         self._set_save_label()
         self.source = f"saved:{setup.path.name}"
         self._note("save", "ok", f"Saved \u201c{setup.name}\u201d: the New game screen lists it.")
@@ -385,11 +380,10 @@ class EditorScreen(Screen):
             self.source = ""
             self._rebuild_later = True
             return False
-        if self.confirm_delete <= 0:
-            self.confirm_delete = CONFIRM_SECONDS
-            self._note("save", "warning", f"Click the red bin again to delete \u201c{setup.name}\u201d.")
+        if not self.confirm.press(
+            f"delete:{key}", f"Click the red bin again to delete \u201c{setup.name}\u201d."
+        ):
             return False
-        self.confirm_delete = 0.0
         try:
             delete_setup(setup)
         except OSError as exc:
@@ -420,7 +414,8 @@ class EditorScreen(Screen):
             self.selected = None
         if self.variant.name != self._built_variant:
             self._rebuild_later = True  # the side names on buttons, the rule-set drop-down
-            self.confirm_overwrite = None  # a name clash was in the other rule set's files
+            if self.confirm_overwrite:
+                self.confirm.cancel()  # a name clash was in the other rule set's files
         analysis = self.edit.analyse()
         self.checks = list(analysis.checks)
         self.errors = list(analysis.errors)
@@ -478,12 +473,13 @@ class EditorScreen(Screen):
         self._built_variant = self.variant.name
         w, h = size
         ui = self.app.ui
-        margin = max(14, px(28, size))
+        small = tier(size) == "s"  # a small window: tighter margins so the board keeps its size
+        margin = max(8 if small else 14, px(28, size))
         home = home_button_rect(size)
         self.panel = pygame.Rect(margin, home.bottom + px(14, size), w - 2 * margin, 0)
         self.panel.height = h - self.panel.top - margin
-        pad = max(12, px(24, size))
-        gap = max(14, px(28, size))
+        pad = max(8 if small else 12, px(24, size))
+        gap = max(8 if small else 14, px(28, size))
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         self.sections = []
         self.widgets = {}
@@ -498,7 +494,7 @@ class EditorScreen(Screen):
         small_gap = max(4, px(8, size))
 
         # columns: palette | board and position string | controls and checks
-        right_w = max(262, min(px(400, size), int(inner.width * 0.31)))
+        right_w = 232 if small else max(262, min(px(400, size), int(inner.width * 0.31)))
         rows_khet = 6  # the tallest palette: five kinds and the tools
         tools_block = head_h + row_h + small_gap
         side_label = font(max(11, int(px(60, size) * 0.24)), bold=True).get_linesize() + 2
@@ -689,8 +685,8 @@ class EditorScreen(Screen):
         save_head = heading("Save", right, save_y - head_h)
 
         check_head = heading("Check", right, y + small_gap // 2)
-        box = max(16, int(ctrl_h * 0.72))
         toggle_font = font({"s": 14, "m": 16, "l": 20}[tier(size)])
+        box = max(toggle_font.get_height(), int(ctrl_h * 0.72))  # the label is as tall as the box
         toggle_w = box + 10 + toggle_font.size("Show lasers")[0]
         self.widgets["beams"] = UICheckBox(
             pygame.Rect(right.right - toggle_w, check_head.y + (check_head.height - box) // 2 - 2, box, box),
@@ -823,11 +819,18 @@ class EditorScreen(Screen):
             else:
                 button.unselect()
 
+    @property
+    def confirm_overwrite(self) -> str | None:
+        """The setup name whose overwrite is armed (a second Save replaces it), if any."""
+        key = self.confirm.key if self.confirm.armed() else None
+        return key.removeprefix("overwrite:") if key and key.startswith("overwrite:") else None
+
     def _set_save_label(self) -> None:
         button = self.widgets.get("save")
         if button is None:
             return
-        text = "Overwrite" if self.confirm_overwrite else "Save"
+        self._save_label_overwrite = bool(self.confirm_overwrite)
+        text = "Overwrite" if self._save_label_overwrite else "Save"
         pad = button.text[: len(button.text) - len(button.text.lstrip(" "))]
         button.set_text(pad + text)
 
@@ -858,7 +861,7 @@ class EditorScreen(Screen):
             if event.ui_element is self.widgets.get("name"):
                 self.name_text = event.text
                 if self.confirm_overwrite and self.confirm_overwrite != event.text.strip():
-                    self.confirm_overwrite = None
+                    self.confirm.cancel()
                     self._set_save_label()
                 self._store()
                 return True
@@ -1087,13 +1090,8 @@ class EditorScreen(Screen):
             self._rebuild_later = False
             self._teardown()
             self._build()
-        if self.confirm_timer > 0:
-            self.confirm_timer -= dt
-            if self.confirm_timer <= 0 and self.confirm_overwrite:
-                self.confirm_overwrite = None
-                self._set_save_label()
-        if self.confirm_delete > 0:
-            self.confirm_delete = max(0.0, self.confirm_delete - dt)
+        if self._save_label_overwrite and not self.confirm_overwrite:
+            self._set_save_label()  # the overwrite confirmation ran out
         for key in list(self.notes):
             self.note_ages[key] = self.note_ages.get(key, 0.0) + dt
             if self.note_ages[key] > NOTE_SECONDS.get(self.notes[key][0], 8.0):

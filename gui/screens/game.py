@@ -30,11 +30,12 @@ from gui.session import GameSession
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, panel
+from gui.widgets.form import button_text_width, row_rects, split_rows
 from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 
-CONFIRM_SECONDS = 3.0
+DRAW_LABELS = ("Draw", "Claim draw", "Accept draw", "Sure?")  # every text the Draw button shows
 ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE, "rotate_half": HALF_TURN}
 CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score is this bad
 
@@ -76,8 +77,6 @@ class GameScreen(Screen):
         self.cpu_score: int | None = None  # the CPU's last score, from its own point of view
         self.rng = random.Random()
         self.view_ply: int | None = None  # browsing an earlier position (None: the live one)
-        self.confirm: dict[str, float] = {}  # button key -> seconds left to confirm
-        self.leave_armed = 0.0
         self.pending_hit = False
         self.over_announced = self.session.finished
         self.error: str | None = None
@@ -163,50 +162,62 @@ class GameScreen(Screen):
         self.view.deco.marks = marks
 
     # ------------------------------------------------------------ layout
+    def _control_specs(self) -> list[list[tuple[str, tuple[str, ...], str]]]:
+        """The control buttons in two groups (rotations; game actions), each as (key, the labels
+        it can show, longest first ... shortest, tooltip)."""
+        rotations = [
+            ("rotate_left", ("Turn left", "Left"), "Rotate the selected piece counter-clockwise (Q)"),
+            ("rotate_right", ("Turn right", "Right"), "Rotate the selected piece clockwise (E)"),
+        ]
+        if self.variant.allows_half_turn():
+            rotations.insert(1, ("rotate_half", ("Half turn", "Half"), "Turn the selected piece around (U)"))
+        actions = [
+            ("undo", ("Undo",), "Take back your last move (against the CPU: your move and its reply)"),
+            ("draw", DRAW_LABELS, "Offer a draw, or claim one on threefold repetition"),
+            ("resign", ("Resign", "Sure?"), "Give up this game (press twice)"),
+            ("flip", ("Flip",), "Turn the board around (F)"),
+        ]
+        return [rotations, actions]
+
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         ui = self.app.ui
-        layout = side_panel_layout(size, self.view.flipped, control_rows=2)
+        rotations, actions = self._control_specs()
+        probe = side_panel_layout(size, self.view.flipped, control_rows=2)
+        width, gap = probe.controls.width, probe.gap
+
+        def need(labels: tuple[str, ...], kind: str = "btn") -> int:
+            return max(button_text_width(ui, size, t, kind) for t in labels)
+
+        # rotations: one row, with the short labels when the long ones do not fit
+        long_fit = sum(need(labels[:1]) for _, labels, _ in rotations) + gap * (len(rotations) - 1) <= width
+        rotation_labels = [labels[0] if long_fit else labels[-1] for _, labels, _ in rotations]
+        action_needs = [need(labels, "danger" if k == "resign" else "btn") for k, labels, _ in actions]
+        action_rows = split_rows(action_needs, width, gap)
+        layout = side_panel_layout(size, self.view.flipped, control_rows=1 + len(action_rows))
         self.side_panel, self.cards, self.status_rect = layout.panel, layout.cards, layout.status
         self.view.set_area(layout.board_area)
         self.moves.set_rect(layout.moves)
-        inner, row_h, gap = layout.controls, layout.row_h, layout.gap
-        by = inner.y
-        quarter = (inner.width - 3 * gap) // 4
+        inner, row_h = layout.controls, layout.row_h
 
-        def button(key: str, text: str, rect: pygame.Rect, tip: str, kind: str = "btn") -> None:
+        def button(key: str, text: str, rect: pygame.Rect, tip: str) -> None:
+            kind = "danger" if key == "resign" else "btn"
             self.buttons[key] = UIButton(
                 rect, text, ui, container=root, object_id=style(kind, size), tool_tip_text=tip
             )
 
         self.buttons = {}
-        rotations = [
-            ("rotate_left", "Turn left", "Rotate the selected piece counter-clockwise (Q or Left arrow)"),
-            (
-                "rotate_right",
-                "Turn right",
-                "Rotate the selected piece clockwise (E, Right arrow or right-click)",
-            ),
-        ]
-        if self.variant.allows_half_turn():
-            rotations.insert(1, ("rotate_half", "Half turn", "Turn the selected piece around (U)"))
-        third = (inner.width - (len(rotations) - 1) * gap) // len(rotations)
-        for i, (key, text, tip) in enumerate(rotations):
-            button(key, text, pygame.Rect(inner.x + i * (third + gap), by, third, row_h), tip)
-        by += row_h + gap
-        labels = (
-            ("undo", "Undo", "Take back your last move (against the CPU: your move and its reply)"),
-            ("draw", "Draw", "Offer a draw, or claim one on threefold repetition"),
-            ("resign", "Resign", "Give up this game (press twice)"),
-            ("flip", "Flip", "Turn the board around (F)"),
-        )
-        for i, (key, text, tip) in enumerate(labels):
-            button(
-                key,
-                text,
-                pygame.Rect(inner.x + i * (quarter + gap), by, quarter, row_h),
-                tip,
-                "danger" if key == "resign" else "btn",
-            )
+        needs = [button_text_width(ui, size, t) for t in rotation_labels]
+        for (key, _, tip), text, rect in zip(
+            rotations, rotation_labels, row_rects(needs, inner.x, inner.y, width, row_h, gap), strict=True
+        ):
+            button(key, text, rect, tip)
+        by = inner.y + row_h + gap
+        for row in action_rows:
+            rects = row_rects([action_needs[i] for i in row], inner.x, by, width, row_h, gap)
+            for i, rect in zip(row, rects, strict=True):
+                key, labels, tip = actions[i]
+                button(key, labels[0], rect, tip)
+            by += row_h + gap
         self.over_buttons = {}
         if self.session.finished:
             self._build_over_panel()
@@ -259,11 +270,11 @@ class GameScreen(Screen):
             draw_text = "Claim draw"
         elif s.draw_offer is not None and not s.is_cpu(s.turn) and s.draw_offer.by != s.turn:
             draw_text = "Accept draw"
-        if "draw" in self.confirm:
+        if self.confirm.armed("draw"):
             draw_text = "Sure?"
         if b["draw"].text != draw_text:
             b["draw"].set_text(draw_text)
-        resign_text = "Sure?" if "resign" in self.confirm else "Resign"
+        resign_text = "Sure?" if self.confirm.armed("resign") else "Resign"
         if b["resign"].text != resign_text:
             b["resign"].set_text(resign_text)
 
@@ -282,7 +293,8 @@ class GameScreen(Screen):
             audio.play(HIT)
             self.pending_hit = False
         self.view_ply = None
-        self.confirm.pop("draw", None)
+        if self.confirm.armed("draw"):
+            self.confirm.cancel()
         self._refresh_move_list()
         self._sync_input()
         if self.session.save_error:
@@ -374,6 +386,9 @@ class GameScreen(Screen):
             self.browse(ply)
             return True
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.input.has_selection:
+                self.input.clear()  # Esc drops the selection (and a half-entered swap) first
+                return True
             if event.key == pygame.K_f:
                 self.flip()
                 return True
@@ -425,7 +440,7 @@ class GameScreen(Screen):
         elif key == "flip":
             self.flip()
         elif key == "resign":
-            if self._confirmed("resign"):
+            if self.confirm.press("resign", "Resign? Press Resign again to give up this game."):
                 self._cancel_cpu()
                 humans = [c for c in (0, 1) if not s.is_cpu(c)]
                 s.resign(s.turn if s.turn in humans else humans[0])
@@ -433,14 +448,6 @@ class GameScreen(Screen):
             self._draw_pressed()
         self._refresh_buttons()
         return True
-
-    def _confirmed(self, key: str) -> bool:
-        """Press-twice confirmation: the first press arms it for a few seconds."""
-        if key in self.confirm:
-            del self.confirm[key]
-            return True
-        self.confirm[key] = CONFIRM_SECONDS
-        return False
 
     def _draw_pressed(self) -> None:
         s = self.session
@@ -451,7 +458,7 @@ class GameScreen(Screen):
         if offer is not None and not s.is_cpu(s.turn) and offer.by != s.turn:
             s.accept_draw(s.turn)
             return
-        if not self._confirmed("draw"):
+        if not self.confirm.press("draw", "Offer a draw? Press Draw again to offer it."):
             return
         mover = s.turn if not s.is_cpu(s.turn) else 1 - s.turn
         s.offer_draw(mover)
@@ -485,14 +492,10 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ leaving
     def request_leave(self, proceed) -> None:
         s = self.session
-        if s.finished or not s.game.moves or self.leave_armed > 0:
-            self.leave_armed = 0.0
+        leave = "Leave the game? Press again to leave: it is saved, and Continue or Past games resumes it."
+        if s.finished or not s.game.moves or self.confirm.press("leave", leave):
+            self.confirm.cancel()
             proceed()
-            return
-        self.leave_armed = CONFIRM_SECONDS
-        self.app.notify(
-            "Leave the game? Press again to leave: it is saved, and Continue or Past games resumes it."
-        )
 
     def exit(self) -> None:
         self._cancel_cpu()
@@ -515,11 +518,6 @@ class GameScreen(Screen):
         if self.pending_hit and not any(not s.arrived for s in self.view._shots):
             self.app.audio.play(HIT)
             self.pending_hit = False
-        for key in list(self.confirm):
-            self.confirm[key] -= dt
-            if self.confirm[key] <= 0:
-                del self.confirm[key]
-        self.leave_armed = max(0.0, self.leave_armed - dt)
         s = self.session
         if not self.view.busy:
             if was_busy:
@@ -538,7 +536,19 @@ class GameScreen(Screen):
 
     @property
     def animating(self) -> bool:
-        return True
+        """Frames are needed while something moves: a shot or slide, a running clock, the CPU
+        thinking (its depth is shown), a replayed shot still to come."""
+        s = self.session
+        clock_running = s.remaining is not None and not s.finished
+        return (
+            self.view.busy
+            or self.view.effects_running
+            or self.searching
+            or (s.cpu_to_move and self.error is None)
+            or clock_running
+            or self.reshow_at is not None
+            or self.input.dragging
+        )
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.session
@@ -553,6 +563,8 @@ class GameScreen(Screen):
             )
         if self.error:
             return self.error, (255, 120, 100)
+        if self.input.prompt:
+            return self.input.prompt, (200, 220, 255)
         if self.input.hover_reason:
             return self.input.hover_reason, (255, 190, 140)
         turn = s.turn

@@ -79,6 +79,11 @@ class MainMenuScreen(Screen):
         self.subtitle_rect = subtitle.get_rect(midtop=(w // 2, self.title_rect.bottom - px(10, size)))
         space_top = self.subtitle_rect.bottom + px(34, size)
         space_bottom = h - px(56, size)
+        room = space_bottom - space_top - px(26, size)
+        if column_h > room:  # Continue adds a button: close the ranks rather than run off the window
+            gap = max(4, px(6, size))
+            button_h = max(px(40, size), (room - (len(entries) - 1) * gap) // len(entries))
+            column_h = len(entries) * button_h + (len(entries) - 1) * gap
         top = max(space_top + px(26, size), space_top + (space_bottom - space_top - column_h) // 2)
         self.buttons = []
         for i, entry in enumerate(entries):

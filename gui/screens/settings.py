@@ -31,7 +31,6 @@ TOGGLES = (
     ("show_coordinates", "Show coordinates", "Files and ranks written on the board's frame"),
     ("show_my_beam", "Show my beam", "Faintly draw where your laser would go (a learning aid)"),
 )
-CONFIRM_SECONDS = 3.0
 
 
 class SettingsScreen(Screen):
@@ -48,7 +47,6 @@ class SettingsScreen(Screen):
         self.preview_rect = pygame.Rect(0, 0, 0, 0)
         self.widgets: dict[str, object] = {}
         self.speed_buttons: dict[str, UIButton] = {}
-        self.confirm_reset = 0.0
 
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
@@ -182,7 +180,6 @@ class SettingsScreen(Screen):
             object_id=style("danger", size),
             tool_tip_text="Put every setting back to how it was at first start",
         )
-        self.confirm_reset = 0.0
 
         # Right column: colours, then the preview
         ry = heading("Board colours", right, right.y)
@@ -285,24 +282,23 @@ class SettingsScreen(Screen):
 
     def _reset_pressed(self) -> None:
         button = self.widgets.get("reset")
-        if self.confirm_reset <= 0:
-            self.confirm_reset = CONFIRM_SECONDS
+        if not self.confirm.press("reset", "Restore every setting? Click again to restore the defaults."):
             if isinstance(button, UIButton):
                 button.set_text("Click again to restore")
             return
-        self.confirm_reset = 0.0
         self.app.replace_settings(Settings())
         self.app.notify("All settings are back to their defaults.")
         self.resize(self.app.window_size)  # rebuild the widgets with the new values
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        if self.confirm_reset > 0:
-            self.confirm_reset -= dt
-            if self.confirm_reset <= 0:
-                button = self.widgets.get("reset")
-                if isinstance(button, UIButton):
-                    button.set_text("Restore defaults")
+        button = self.widgets.get("reset")
+        if (
+            isinstance(button, UIButton)
+            and not self.confirm.armed("reset")
+            and button.text != "Restore defaults"
+        ):
+            button.set_text("Restore defaults")
         self.preview.apply(self.app.settings)
         self.preview.update(dt)
 

@@ -44,3 +44,40 @@ class FormRows:
         x = self.ctrl_x if x is None else x
         width = self.ctrl_w if width is None else width
         return pygame.Rect(x, top + (self.row_h - self.ctrl_h) // 2, width, self.ctrl_h)
+
+
+BUTTON_TEXT_PAD = 14  # border, shadow and padding either side of a button's text, in pixels
+
+
+def button_text_width(ui, size: tuple[int, int], text: str, kind: str = "btn") -> int:
+    """The width a themed button needs to show ``text`` in full in a window of ``size``."""
+    from gui.layout import tier
+
+    font = ui.get_theme().get_font([f"@{kind}_{tier(size)}", "button"])
+    return font.size(text)[0] + BUTTON_TEXT_PAD
+
+
+def split_rows(needs: list[int], width: int, gap: int, max_rows: int = 3) -> list[list[int]]:
+    """Indexes of buttons per row: as few rows as keep every button's text whole, the buttons
+    kept in order and spread evenly over the rows."""
+    n = len(needs)
+    for rows in range(1, max_rows + 1):
+        per = -(-n // rows)
+        groups = [list(range(i, min(n, i + per))) for i in range(0, n, per)]
+        if all(sum(needs[i] for i in g) + gap * (len(g) - 1) <= width for g in groups):
+            return groups
+    per = -(-n // max_rows)
+    return [list(range(i, min(n, i + per))) for i in range(0, n, per)]
+
+
+def row_rects(needs: list[int], x: int, y: int, width: int, height: int, gap: int) -> list[pygame.Rect]:
+    """Rectangles for buttons side by side filling ``width``: each gets what its text needs and
+    the rest is shared out evenly."""
+    spare = max(0, width - sum(needs) - gap * (len(needs) - 1))
+    extra = spare // max(1, len(needs))
+    rects, cx = [], x
+    for i, need in enumerate(needs):
+        w = need + extra if i < len(needs) - 1 else x + width - cx
+        rects.append(pygame.Rect(cx, y, w, height))
+        cx += w + gap
+    return rects

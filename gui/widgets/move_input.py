@@ -49,6 +49,10 @@ class MoveInput:
         self.clear()
 
     def clear(self) -> None:
+        """Drop the selection; a half-entered two-part move is cancelled and the board shows the
+        live position again."""
+        if self._pending is not None and self.position is not None:
+            self.view.show_position(self.position.board)
         self.selected = None
         self._pending = None
         self._press = None
@@ -172,6 +176,26 @@ class MoveInput:
             return self._done(move) if move else None
         return None
 
+    def intermediate_board(self) -> list[int]:
+        """The board between the two parts of a swap: the two pieces have changed places."""
+        assert self.position is not None and self._pending is not None
+        board = list(self.position.board)
+        frm, mid = self._pending
+        board[frm], board[mid] = board[mid], board[frm]
+        return board
+
+    @property
+    def prompt(self) -> str | None:
+        """What is still expected while a turn is half entered (None otherwise)."""
+        if self._pending is None or self.position is None:
+            return None
+        square = self.position.geometry.names[self._pending[1]]
+        return f"Finish the swap: step or rotate the piece on {square} (Esc cancels the swap)"
+
+    @property
+    def dragging(self) -> bool:
+        return self._dragging
+
     @property
     def has_selection(self) -> bool:
         return self.selected is not None or self._pending is not None
@@ -214,8 +238,9 @@ class MoveInput:
 
     def _choose(self, move: Move, square: int) -> Move | None:
         if self._pending is None and (move.then_square is not None or move.rotation):
-            # First half of a two-part move: the piece is now on the swap square; ask for the rest.
+            # First half of a two-part move: show the position after the swap; ask for the rest.
             self._pending = (move.from_square, square)
+            self.view.show_position(self.intermediate_board())
             self._refresh()
             return None
         return self._done(move)

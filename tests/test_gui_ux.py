@@ -1,0 +1,281 @@
+"""What a lichess regular tripped over, each driven through posted events: shortcuts while typing,
+the New game position field, Leiserchess 2018's half-entered swap, the one confirm-twice, the
+path bar after a replay, every screen fitting at four window sizes, and the idle main loop."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import Game, Player
+from gui.app import App
+from gui.fit_check import SIZES, clipped_widgets
+from gui.paths import saves_dir
+from gui.screens.browser import BrowserScreen
+from gui.screens.config import ConfigScreen
+from gui.screens.editor import EditorScreen
+from gui.screens.game import DRAW_LABELS, GameScreen
+from gui.testing import click_element, post_click, post_key, run_frames
+from gui.widgets.confirm import CONFIRM_SECONDS
+
+CTRL = pygame.KMOD_CTRL
+
+
+@pytest.fixture
+def app(quick_app):
+    return quick_app
+
+
+def type_text(app: App, text: str) -> None:
+    """Type as a keyboard does: a key press (which carries the character) and a text event."""
+    for ch in text:
+        key = pygame.key.key_code(ch) if ch.isalnum() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=ch, scancode=0))
+        run_frames(app, 1)
+    run_frames(app, 1)
+
+
+def focus(app: App, entry) -> None:
+    click_element(app, entry)
+    post_key(app, pygame.K_a, mod=CTRL, frames=1)
+    post_key(app, pygame.K_BACKSPACE, frames=1)
+
+
+# ----------------------------------------------------------------------------- shortcuts
+
+
+def test_typing_in_the_editor_name_field_neither_turns_nor_flips(app):
+    app.screens.push("editor")
+    run_frames(app, 2)
+    screen = app.screens.top
+    assert isinstance(screen, EditorScreen)
+    c3 = screen.variant.geometry.parse_square("c3")
+    post_click(app, screen.view.square_rect(screen.variant.geometry.parse_square("j1")).center)
+    assert screen.selected is not None
+    board, flipped = list(screen.board), screen.view.flipped
+    focus(app, screen.widgets["name"])
+    type_text(app, "eqf e")
+    post_key(app, pygame.K_LEFT)
+    post_key(app, pygame.K_DELETE)
+    assert screen.board == board and screen.view.flipped == flipped
+    assert screen.widgets["name"].get_text().startswith("eqf")
+    assert c3 is not None
+
+
+@pytest.mark.parametrize("where", ["editor", "config", "browser"])
+def test_no_screen_sees_a_key_while_a_text_field_has_the_keyboard(app, where):
+    Game.new().save(saves_dir())
+    app.screens.push(where)
+    run_frames(app, 2)
+    screen = app.screens.top
+    if where == "browser":
+        screen.open_path_bar("import")
+        run_frames(app, 2)
+        entry = screen.widgets["path"]
+    else:
+        entry = screen.widgets["fen"] if where == "config" else screen.widgets["name"]
+        focus(app, entry)
+    assert app.text_field_focused()
+    seen: list[int] = []
+    original = screen.handle_event
+
+    def spy(event):
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            seen.append(event.type)
+        return original(event)
+
+    screen.handle_event = spy
+    type_text(app, "fqel")
+    for key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END, pygame.K_DELETE):
+        post_key(app, key, frames=1)
+    assert seen == []
+    assert app.screens.top is screen
+    # Esc hands the keyboard back to the screen; the next Esc goes back as usual
+    post_key(app, pygame.K_ESCAPE)
+    assert not app.text_field_focused() and app.screens.top is screen
+
+
+# ----------------------------------------------------------------------------- New game position
+
+
+def test_the_new_game_position_field_takes_a_whole_typed_string(app):
+    app.screens.push("config")
+    run_frames(app, 2)
+    screen = app.screens.top
+    assert isinstance(screen, ConfigScreen)
+    focus(app, screen.widgets["fen"])
+    fen = "sc3fcnc4/10/10/10/10/10/10/3NaFa4Sa b"
+    type_text(app, fen)
+    screen = app.screens.top
+    assert screen.widgets["fen"].get_text() == fen
+    assert screen.choices.fen == fen and screen.error is None and screen.choices.setup is None
+    assert screen.widgets["setup"].selected_option[0] == "Custom position"
+
+
+# ----------------------------------------------------------------------------- 2018 swap
+
+
+def two_player(app: App, variant: str, fen: str | None = None) -> GameScreen:
+    game = Game.new(variant, fen=fen, players=(Player("human"), Player("human")))
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 2)
+    return screen
+
+
+def test_2018_swap_shows_the_position_between_its_parts_and_esc_cancels_it(app):
+    screen = two_player(app, "leiserchess2018", "ss7/8/8/3se4/3NW4/8/8/7NN W")
+    pos = screen.session.position
+    move = next(m for m in pos.legal_moves if m.then_square is not None)
+    live = list(pos.board)
+    post_click(app, screen.view.square_rect(move.from_square).center)
+    post_click(app, screen.view.square_rect(move.to_square).center)
+    names = pos.geometry.names
+    shown = screen.view.board
+    assert shown[move.to_square] == live[move.from_square]  # the mover stands on the swap square
+    assert shown[move.from_square] == live[move.to_square]  # the enemy piece took its place
+    text, _ = screen.status_text()
+    assert text.startswith(f"Finish the swap: step or rotate the piece on {names[move.to_square]}")
+    post_key(app, pygame.K_ESCAPE)
+    assert app.screens.top is screen and not screen.input.has_selection
+    assert screen.view.board == live and "to move" in screen.status_text()[0]
+    assert screen.session.game.moves == []
+
+
+# ----------------------------------------------------------------------------- confirm twice
+
+
+def notices(app: App) -> list[str]:
+    return [t.text for t in app.toasts.items]
+
+
+def test_leave_confirmation_notice_lasts_exactly_while_armed_and_stays_on_its_screen(app):
+    screen = two_player(app, "khet")
+    screen.play_move(next(iter(screen.session.position.legal_moves)))
+    run_frames(app, 2)
+    post_key(app, pygame.K_ESCAPE, frames=1)
+    assert screen.confirm.armed("leave") and "Leave the game?" in screen.confirm.notice
+    assert not notices(app)  # the screen's own notice, not an app-wide one
+    run_frames(app, round((CONFIRM_SECONDS - 0.2) * 60))
+    assert screen.confirm.notice is not None
+    run_frames(app, round(0.3 * 60))
+    assert screen.confirm.notice is None and not screen.confirm.armed()
+    post_key(app, pygame.K_ESCAPE, frames=1)  # a press after it ran out arms it again
+    assert app.screens.top is screen and screen.confirm.armed("leave")
+    post_key(app, pygame.K_ESCAPE)
+    assert app.screens.names() == ["menu"]
+    assert app.screens.top.confirm.notice is None and not notices(app)
+
+
+def test_resign_and_draw_use_the_same_confirmation(app):
+    screen = two_player(app, "khet")
+    click_element(app, screen.buttons["resign"])
+    assert screen.buttons["resign"].text == "Sure?" and "Resign" in screen.confirm.notice
+    click_element(app, screen.buttons["draw"])  # arming another disarms the first
+    assert screen.buttons["resign"].text == "Resign" and screen.confirm.armed("draw")
+    run_frames(app, round((CONFIRM_SECONDS + 0.1) * 60))
+    assert screen.buttons["draw"].text == "Draw" and screen.confirm.notice is None
+    click_element(app, screen.buttons["resign"])
+    click_element(app, screen.buttons["resign"])
+    assert screen.session.finished
+
+
+# ----------------------------------------------------------------------------- path bar
+
+
+def test_the_hidden_path_bar_stays_hidden_after_a_replay(app):
+    Game.new().save(saves_dir())
+    app.screens.push("browser")
+    run_frames(app, 2)
+    screen = app.screens.top
+    assert isinstance(screen, BrowserScreen)
+    bar = [screen.widgets[k] for k in ("path_label", "path", "browse", "confirm", "cancel")]
+    assert not any(w.visible for w in bar)
+    screen.do("replay")
+    run_frames(app, 2)
+    assert app.screens.top is not screen
+    post_key(app, pygame.K_ESCAPE)
+    assert app.screens.top is screen
+    assert not any(w.visible for w in bar)
+    assert all(b.visible for b in screen.actions.values())
+
+
+# ----------------------------------------------------------------------------- fitting
+
+
+def fit_cases(app: App):
+    """Every screen in the states that show its longest labels."""
+    yield "menu with Continue", lambda: app.screens.reset("menu")
+    for entry in app.registry.entries():
+        if entry.name == "menu":
+            continue
+
+        def show(entry=entry):
+            app.screens.reset("menu")
+            screen = entry.screenshot(app) if entry.screenshot is not None else entry.factory(app)
+            app.screens.push(screen)
+
+        yield entry.name, show
+    yield (
+        "config 2018",
+        lambda: (app.screens.reset("menu"), app.screens.push("config", variant="leiserchess2018")),
+    )
+    for variant in ("leiserchess2017", "leiserchess2018"):
+        yield f"game {variant}", lambda v=variant: (app.screens.reset("menu"), two_player(app, v))
+
+    def draw_labels() -> None:
+        app.screens.reset("menu")
+        screen = two_player(app, "khet")
+        for text in DRAW_LABELS:
+            screen.buttons["draw"].set_text(text)  # checked at once: the next frame resets it
+            problems.extend(f"game draw button {p}" for p in clipped_widgets(app))
+        screen.buttons["draw"].set_text("Draw")
+
+    yield "game draw labels", draw_labels
+
+
+problems: list[str] = []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_screen_fits_and_no_label_is_clipped(data_dir, size):
+    from gui.screens.config import Choices
+
+    ConfigScreen.remembered = Choices()
+    game = Game.new(players=(Player("human"), Player("cpu", level="Easy")))
+    pos = game.start_position()
+    move = next(iter(pos.legal_moves))
+    game.add_move(pos.move_text(move), 1.0)
+    game.save(saves_dir())  # an unfinished game: the menu shows Continue
+    application = App(size, sound=False)
+    try:
+        problems.clear()
+        for name, show in fit_cases(application):
+            show()
+            run_frames(application, 3)
+            problems.extend(f"{name}: {p}" for p in clipped_widgets(application))
+        assert problems == [], "\n".join(problems)
+    finally:
+        application.shutdown()
+
+
+# ----------------------------------------------------------------------------- idle loop
+
+
+def test_a_static_screen_lets_the_loop_sleep(app):
+    screen = two_player(app, "khet")
+    run_frames(app, 5)
+    assert app.idle  # nothing moves: the loop waits for events
+    click_element(app, screen.buttons["resign"])
+    assert not app.idle  # an armed confirmation counts down
+    screen.confirm.cancel()
+    app.toasts.items.clear()
+    app.screens.push("config")
+    run_frames(app, 3)
+    assert app.idle
+    # the wait ends at the first event, which is then handled in the next frame
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.wait()
+    app.step()
+    assert app.screens.top is screen
