@@ -34,6 +34,7 @@ from gui.widgets.form import button_text_width, row_rects, split_rows
 from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
+from gui.wording import move_count
 
 DRAW_LABELS = ("Draw", "Claim draw", "Accept draw", "Sure?")  # every text the Draw button shows
 ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE, "rotate_half": HALF_TURN}
@@ -634,7 +635,9 @@ class GameScreen(Screen):
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
         reason = s.outcome.reason_text(self.variant.royal_name)
         small = font(max(12, px(17, size))).render(
-            f"{reason[0].upper()}{reason[1:]} · {len(s.game.moves)} moves", True, (220, 212, 196)
+            f"{reason[0].upper()}{reason[1:]} · {move_count(len(s.game.moves), s.start_position.turn)}",
+            True,
+            (220, 212, 196),
         )
         surface.blit(small, small.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(62, size))))
 

@@ -1,0 +1,22 @@
+"""Small wording rules shared by every screen: plurals, and moves counted as chess players count
+them (a move is one turn of each side; a game that starts with the second side still counts its
+first turn as move 1)."""
+
+from __future__ import annotations
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def full_moves(plies: int, first_turn: int = 0) -> int:
+    """How many full moves ``plies`` half-moves make, counting a started move as one."""
+    if plies <= 0:
+        return 0
+    return (plies + first_turn + 1) // 2
+
+
+def move_count(plies: int, first_turn: int = 0) -> str:
+    """``1 move``, ``12 moves``: full moves, like the numbers in the move list."""
+    return plural(full_moves(plies, first_turn), "move")
