@@ -279,3 +279,11 @@ def test_a_static_screen_lets_the_loop_sleep(app):
     app.wait()
     app.step()
     assert app.screens.top is screen
+
+
+def test_moves_are_counted_in_full_moves_with_plurals():
+    from gui.wording import full_moves, move_count
+
+    assert [full_moves(p) for p in range(6)] == [0, 1, 1, 2, 2, 3]
+    assert [full_moves(p, first_turn=1) for p in range(5)] == [0, 1, 2, 2, 3]
+    assert move_count(1) == "1 move" and move_count(2) == "1 move" and move_count(3) == "2 moves"
