@@ -51,6 +51,7 @@ class Settings:
     show_legal_moves: bool = True
     show_coordinates: bool = True
     show_my_beam: bool = False
+    preview_shot: bool = True  # draw the beam a move would fire before it is made
     version: int = field(default=FORMAT_VERSION, repr=False)
 
     @property

@@ -287,3 +287,58 @@ def test_moves_are_counted_in_full_moves_with_plurals():
     assert [full_moves(p) for p in range(6)] == [0, 1, 1, 2, 2, 3]
     assert [full_moves(p, first_turn=1) for p in range(5)] == [0, 1, 2, 2, 3]
     assert move_count(1) == "1 move" and move_count(2) == "1 move" and move_count(3) == "2 moves"
+
+
+# ----------------------------------------------------------------------------- shot preview
+
+
+def hover(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+    run_frames(app, 2)
+
+
+def at(screen: GameScreen, name: str) -> tuple[int, int]:
+    return screen.view.square_rect(screen.variant.geometry.parse_square(name)).center
+
+
+def test_pointing_at_a_move_previews_its_shot_and_warns_about_own_losses(app):
+    screen = two_player(app, "khet")
+    geo = screen.variant.geometry
+    post_click(app, at(screen, "j4"))
+    assert screen.view.preview_shots == []  # selected, nothing pointed at yet
+    hover(app, at(screen, "i4"))  # j4i4 would send Silver's beam into a Silver piece
+    hits = screen.view.preview_hits
+    assert hits and all(hits.values())
+    assert screen.view.preview_shots and screen.view.preview_shots[0].hit_square in hits
+    text, _ = screen.status_text()
+    assert text.startswith("Careful: this move's shot destroys your own piece on")
+    assert geo.names[next(iter(hits))] in text
+    assert screen.view.deco.preview == (geo.parse_square("i4"), screen.position.board[geo.parse_square("j4")])
+    # the same while dragging
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(screen, "j4"), button=1))
+    hover(app, at(screen, "j5"), (1, 0, 0))
+    hover(app, at(screen, "i4"), (1, 0, 0))
+    assert screen.input.dragging and screen.view.preview_hits == hits
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(screen, "j4"), button=1))
+    run_frames(app, 2)
+    # pointing at a rotation button previews the turn
+    post_click(app, at(screen, "j4"))
+    if not screen.input.has_selection:
+        post_click(app, at(screen, "j4"))
+    hover(app, screen.buttons["rotate_right"].rect.center)
+    assert screen.input.hover_rotation is not None and screen.view.preview_shots
+    hover(app, (2, 2))
+    assert screen.view.preview_shots == [] and screen.input.hover_rotation is None
+    assert screen.session.game.moves == []  # nothing was played by pointing
+
+
+def test_the_preview_can_be_turned_off_and_the_last_shot_leaves_a_trace(app):
+    app.update_settings(preview_shot=False)
+    screen = two_player(app, "khet")
+    post_click(app, at(screen, "j4"))
+    hover(app, at(screen, "i4"))
+    assert screen.view.preview_shots == [] and screen.view.preview_hits == {}
+    post_click(app, at(screen, "i4"))
+    run_frames(app, 3)
+    assert len(screen.session.game.moves) == 1
+    assert screen.view.trace and screen.view.trace == list(screen.position.last_shots)

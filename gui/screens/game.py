@@ -34,6 +34,7 @@ from gui.widgets.form import button_text_width, row_rects, split_rows
 from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
+from gui.widgets.shot_preview import ShotPreview, ShotPreviewer
 from gui.wording import move_count
 
 DRAW_LABELS = ("Draw", "Claim draw", "Accept draw", "Sure?")  # every text the Draw button shows
@@ -82,6 +83,8 @@ class GameScreen(Screen):
         self.over_announced = self.session.finished
         self.error: str | None = None
         self._derived_cache: dict = {}
+        self.previewer = ShotPreviewer()
+        self.preview: ShotPreview | None = None  # the shot of the move being pointed at
         self.deepest = 0  # deepest depth the CPU completed in its last search (for display)
         self.buttons: dict[str, UIButton] = {}
         self.over_buttons: dict[str, UIButton] = {}
@@ -147,10 +150,31 @@ class GameScreen(Screen):
         else:
             self.input.enabled = False
             self.input.set_position(None, self._last_move_squares(self.view_ply))
+        self.view.trace = list(self.position.last_shots) if live else []
+        self._update_preview()
         self.view.overlay = []
         if self.app.settings.show_my_beam and live and self._human_turn() and not self.view.busy:
             self.view.overlay = [self.position.beam(self.session.turn)]
         self._marks()
+
+    def _update_preview(self) -> None:
+        """Draw the beam of the move being pointed at, and mark what it would destroy."""
+        move = self.input.preview_move() if self.app.settings.preview_shot and not self.view.busy else None
+        dragged = self.input.dragging
+        hidden = {self.input.selected} if dragged and self.input.selected is not None else set()
+        if move is None:
+            self.preview = None
+            self.view.preview_shots, self.view.preview_hits = [], {}
+            self.view.deco.preview = None
+            self.view.deco.hidden = frozenset(hidden)
+            return
+        self.preview = self.previewer.preview(self.position, move)
+        self.view.preview_shots = list(self.preview.shots)
+        self.view.preview_hits = dict(self.preview.hits)
+        if move.from_square != move.to_square:
+            hidden.add(move.from_square)  # the piece is shown faded where it leaves, ghosted where it goes
+        self.view.deco.hidden = frozenset(hidden)
+        self.view.deco.preview = None if dragged else self.preview.ghost
 
     def _marks(self) -> None:
         pos = self.position
@@ -408,8 +432,19 @@ class GameScreen(Screen):
                 if event.key == pygame.K_END:
                     self.browse(None)
                     return True
+        if event.type == pygame.MOUSEMOTION:
+            over = next(
+                (
+                    rotation
+                    for key, rotation in ROTATION_BUTTONS.items()
+                    if key in self.buttons and self.buttons[key].rect.collidepoint(event.pos)
+                ),
+                None,
+            )
+            self.input.hover_rotation = over  # a rotation button under the mouse: preview that turn
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
             move = self.input.handle_event(event)
+            self._update_preview()
             if move is not None:
                 self.play_move(move)
                 return True
@@ -564,6 +599,9 @@ class GameScreen(Screen):
             )
         if self.error:
             return self.error, (255, 120, 100)
+        if self.preview is not None and self.preview.self_kill:
+            own = [self.position.geometry.names[sq] for sq, mine in self.preview.hits.items() if mine]
+            return f"Careful: this move's shot destroys your own piece on {', '.join(own)}", (255, 176, 32)
         if self.input.prompt:
             return self.input.prompt, (200, 220, 255)
         if self.input.hover_reason:

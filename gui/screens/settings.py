@@ -30,6 +30,11 @@ TOGGLES = (
     ("show_legal_moves", "Show legal moves", "Dots on the squares the selected piece can move to"),
     ("show_coordinates", "Show coordinates", "Files and ranks written on the board's frame"),
     ("show_my_beam", "Show my beam", "Faintly draw where your laser would go (a learning aid)"),
+    (
+        "preview_shot",
+        "Preview my shot",
+        "While you choose a move, draw the beam it would fire and mark every piece it would destroy",
+    ),
 )
 
 

@@ -74,6 +74,9 @@ class BoardView:
         self.deco = Decorations()
         self.drag: tuple[int, tuple[int, int]] | None = None  # (piece code, mouse position)
         self.overlay: list[Shot] = []  # faint beams ("show my beam")
+        self.trace: list[Shot] = []  # the last shot, very faint, until the next move
+        self.preview_shots: list[Shot] = []  # the beam a candidate move would fire
+        self.preview_hits: dict[int, bool] = {}  # squares it would clear -> True if the mover's own
         self.laser_speed: float | None = 18.0  # squares per second; None = no animation
         self.piece_animation = True
         self._slide: _Slide | None = None
@@ -298,6 +301,17 @@ class BoardView:
                 pos = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                 surface.blit(self._piece(code, size), pos)
         half = beam_width(size)
+        if not self._shots and self._slide is None:
+            for shot in self.trace:
+                draw_beam(
+                    surface, self.shot_points(shot), 1.0, self.scheme.beam, half, 0.0, 0.22, False, False
+                )
+        for shot in self.preview_shots:
+            draw_beam(
+                surface, self.shot_points(shot), 1.0, self.scheme.beam, half, self._time, 0.6, False, True
+            )
+        for sq, own in self.preview_hits.items():
+            self._draw_hit_mark(surface, sq, own)
         for shot in self.overlay:
             draw_beam(
                 surface, self.shot_points(shot), 1.0, self.scheme.beam, half, self._time, 0.35, False, False
@@ -357,6 +371,33 @@ class BoardView:
             r = self.square_rect(self.deco.selected)
             surface.blit(strong, r)
             pygame.draw.rect(surface, (255, 255, 255), r, max(2, size // 24))
+
+    def _draw_hit_mark(self, surface: pygame.Surface, sq: int, own: bool) -> None:
+        """A piece the previewed shot would destroy: a red cross on an enemy piece; an amber
+        warning triangle with "!" on one's own (shape and colour both differ)."""
+        r = self.square_rect(sq)
+        width = max(2, r.w // 14)
+        if own:
+            colour = (255, 176, 32)
+            pygame.draw.rect(surface, colour, r.inflate(-width, -width), width + 1, border_radius=r.w // 8)
+            s = r.w * 0.2  # a warning triangle in the top-left corner, the piece still visible
+            cx, cy = r.x + width + s + 2, r.y + width + s + 1
+            tri = [(cx, cy - s), (cx - s, cy + s * 0.8), (cx + s, cy + s * 0.8)]
+            pygame.draw.polygon(surface, (30, 20, 8), [(x, y + 2) for x, y in tri])
+            pygame.draw.polygon(surface, colour, tri)
+            from gui.art.fonts import font
+
+            mark = font(max(8, int(s * 1.2)), bold=True).render("!", True, (30, 20, 8))
+            surface.blit(mark, mark.get_rect(center=(cx, cy + s * 0.25)))
+        else:
+            colour = (240, 64, 52)
+            d = r.w * 0.3
+            c = r.center
+            for sign in (1, -1):
+                a, b = (c[0] - d, c[1] - d * sign), (c[0] + d, c[1] + d * sign)
+                pygame.draw.line(surface, (20, 10, 10), a, b, width + 3)
+                pygame.draw.line(surface, colour, a, b, width + 1)
+            pygame.draw.circle(surface, colour, c, int(r.w * 0.44), width)
 
     def _draw_badge(self, surface: pygame.Surface, sq: int, text: str) -> None:
         from gui.art.fonts import font

@@ -40,6 +40,7 @@ class MoveInput:
         self._dragging = False
         self.hover_reason: str | None = None  # why the hovered square is not a legal destination
         self._hover_square: int | None = None
+        self.hover_rotation: int | None = None  # a rotation button under the mouse (preview it)
 
     # ------------------------------------------------------------ state
     def set_position(self, position: Position | None, last_move: tuple[int, ...] = ()) -> None:
@@ -191,6 +192,18 @@ class MoveInput:
             return None
         square = self.position.geometry.names[self._pending[1]]
         return f"Finish the swap: step or rotate the piece on {square} (Esc cancels the swap)"
+
+    def preview_move(self) -> Move | None:
+        """The complete move the player is pointing at (a target under the mouse or the dragged
+        piece, a rotation button under the mouse), for the shot preview; None if there is none."""
+        if self.position is None or not self.enabled or not self.has_selection:
+            return None
+        if self.hover_rotation is not None:
+            return self.rotation_move(self.hover_rotation)
+        move = self.targets().get(self._hover_square) if self._hover_square is not None else None
+        if move is None or (self._pending is None and (move.then_square is not None or move.rotation)):
+            return None  # nothing pointed at, or only the first part of a two-part move
+        return move
 
     @property
     def dragging(self) -> bool:

@@ -1,0 +1,75 @@
+"""Render the README's pictures of the play features: the shot preview (a move that would destroy
+one's own piece), the keyboard cursor and the Rules screen. Usage:
+
+    python tools/ux_screenshots.py [OUT_DIR] [--size 1280x720]
+
+Drives the real app headlessly with posted events, like the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default="docs/screenshots")
+    parser.add_argument("--size", default="1280x720")
+    args = parser.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["LASERCHESS_DATA"] = data
+        import pygame
+
+        from game import Game, Player
+        from gui.app import App
+        from gui.testing import post_click, post_key, run_frames
+
+        app = App((w, h), sound=False, persist=False)
+        app.settings.laser_speed = "off"
+
+        def save(name: str) -> None:
+            pygame.image.save(app.surface, str(out / f"{name}.png"))
+            print(out / f"{name}.png")
+
+        def at(screen, name: str) -> tuple[int, int]:
+            return screen.view.square_rect(screen.variant.geometry.parse_square(name)).center
+
+        game = Game.new("khet", "Classic", players=(Player("human"), Player("human")))
+        screen = app.screens.push("game", game=game)
+        run_frames(app, 3)
+        post_click(app, at(screen, "j4"))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=at(screen, "i4"), rel=(0, 0), buttons=(0, 0, 0))
+        )
+        run_frames(app, 4)
+        save("move-preview")
+
+        if hasattr(screen, "cursor_square"):
+            screen.input.clear()
+            post_key(app, pygame.K_DOWN)
+            for key in (pygame.K_RETURN, pygame.K_LEFT):
+                post_key(app, key)
+            run_frames(app, 3)
+            save("keyboard-cursor")
+
+        if "rules" in app.registry:
+            app.screens.reset("menu")
+            app.screens.push("rules", variant="khet")
+            run_frames(app, 90)
+            save("rules")
+        app.shutdown()
+
+
+if __name__ == "__main__":
+    main()
