@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 
+from game import cliargs
 from game.errors import LaserChessError
 from game.perft import divide, perft
 from game.position import Position
@@ -14,7 +15,7 @@ from game.variants import VARIANTS, RuleOptions
 
 def position_from_args(args: argparse.Namespace) -> Position:
     options = RuleOptions(zombies=not getattr(args, "no_zombies", False))
-    if args.fen:
+    if args.fen is not None:
         return Position.from_fen(args.fen, args.variant, options)
     return Position.setup(args.setup, args.variant, options)
 
@@ -22,7 +23,9 @@ def position_from_args(args: argparse.Namespace) -> Position:
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set")
     parser.add_argument("--setup", default=None, help="named setup (default: the variant's first)")
-    parser.add_argument("--fen", default=None, help="a position string instead of a setup")
+    parser.add_argument(
+        "--fen", default=None, type=cliargs.position_text, help="a position string instead of a setup"
+    )
     parser.add_argument(
         "--no-zombies", action="store_true", help="Leiserchess 2017 without zombies (the 2016 rules)"
     )
@@ -52,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("perft", help="count leaf nodes of the move tree (every leaf made and fired)")
     add_position_arguments(p)
-    p.add_argument("--depth", type=int, default=3)
+    p.add_argument("--depth", type=cliargs.depth, default=3)
     p.add_argument("--divide", action="store_true", help="print the count below each first move")
     for extra in EXTRA_PARSERS:
         extra(sub)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from types import ModuleType
 
+from game import cliargs
 from game.position import Position
 from game.search.engine import Engine, Limits, Progress, format_score
 from game.search.levels import LEVELS, get_level
@@ -172,31 +173,37 @@ def register(main: ModuleType) -> None:
         main.add_position_arguments(p)
         p.add_argument("--moves", default="", help="moves to play from the position first (space separated)")
         p.add_argument("--level", help=f"a level preset ({level_names})")
-        p.add_argument("--movetime", type=int, help="milliseconds to think")
-        p.add_argument("--depth", type=int, help="search exactly this deep")
-        p.add_argument("--nodes", type=int, help="stop after about this many nodes")
+        p.add_argument("--movetime", type=cliargs.milliseconds, help="milliseconds to think")
+        p.add_argument("--depth", type=cliargs.depth, help="search exactly this deep")
+        p.add_argument("--nodes", type=cliargs.count, help="stop after about this many nodes")
         p.add_argument("--seed", type=int, default=None, help="random seed for a level's choices")
         p.add_argument("--quiet", action="store_true", help="print only the chosen move")
 
         p = sub.add_parser("bench", help="search fixed positions to a fixed depth: nodes, seconds, nodes/s")
-        p.add_argument("--depth", type=int, default=4)
+        p.add_argument("--depth", type=cliargs.depth, default=4)
 
         p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
         p.add_argument("--white", default="Hard", help=f"first player's level ({level_names})")
         p.add_argument("--black", default="Medium", help="second player's level")
-        p.add_argument("--games", type=int, default=20)
-        p.add_argument("--movetime", type=int, help="milliseconds per move for both (replaces the levels')")
-        p.add_argument("--depth", type=int, help="depth cap for both (replaces the levels')")
+        p.add_argument("--games", type=cliargs.count, default=20)
+        p.add_argument(
+            "--movetime",
+            type=cliargs.milliseconds,
+            help="milliseconds per move for both (replaces the levels')",
+        )
+        p.add_argument("--depth", type=cliargs.depth, help="depth cap for both (replaces the levels')")
         p.add_argument(
             "--time-scale",
-            type=float,
+            type=cliargs.positive_number,
             help="multiply each level's own time budget (e.g. 0.1: Expert 1.5 s, Hard 0.5 s a move)",
         )
         p.add_argument(
             "--setups", default=None, help="comma-separated setups (default: all of the variant's)"
         )
-        p.add_argument("--jobs", type=int, default=2, help="games played at once (processes)")
-        p.add_argument("--max-plies", type=int, default=200, help="adjudicate a draw after this many plies")
+        p.add_argument("--jobs", type=cliargs.count, default=2, help="games played at once (processes)")
+        p.add_argument(
+            "--max-plies", type=cliargs.count, default=200, help="adjudicate a draw after this many plies"
+        )
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--variant", default="khet")
         p.add_argument("--save-dir", help="keep every game there as a record (python -m game analyse FILE)")

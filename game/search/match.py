@@ -13,6 +13,7 @@ from game.move import Move
 from game.position import Position
 from game.search.engine import Engine, Limits, Randomness
 from game.search.levels import Level, get_level
+from game.search.lifeline import die_with_parent
 from game.search.protocol import EngineProcess, EngineProcessError, position_line
 from game.variants import RuleOptions, get_variant
 
@@ -199,7 +200,7 @@ def run_games(specs: list[GameSpec], jobs: int = 1) -> Iterator[GameResult]:
             yield play_game(spec)
         return
     ctx = mp.get_context("spawn")
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=die_with_parent) as pool:
         yield from pool.imap_unordered(play_game, specs)
 
 

@@ -18,13 +18,17 @@ Usage from the GUI (all calls return at once)::
 * If the process dies (crash, killed, out of memory) while searching, :meth:`poll` returns a
   :class:`WorkerError` instead of hanging, and the next :meth:`start` launches a fresh process.
 * :meth:`cancel` tells the search to stop (it checks every 1024 nodes, i.e. every ~25 ms); a
-  worker that has not acknowledged within 100 ms is terminated and replaced.
+  worker that has not acknowledged within 100 ms is terminated and replaced. No call waits for a
+  process to exit (terminated ones are collected, or killed, on later calls), so a frame never
+  blocks on a worker.
+* The worker exits as soon as its parent does, however the parent ends (see ``lifeline``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -33,9 +37,20 @@ from typing import Any
 from game.position import Position
 from game.search.engine import Engine, Limits, Progress, SearchResult
 from game.search.levels import Level, get_level
+from game.search.lifeline import die_with_parent
 from game.variants import RuleOptions
 
 CANCEL_GRACE = 0.1  # seconds a cancelled search may take to acknowledge before the process is replaced
+KILL_AFTER = 2.0  # seconds a terminated process may take to exit before it is killed
+
+
+def _finish_off(proc: Any) -> None:
+    """In a background thread: wait for a terminated process to exit, kill it if it will not."""
+    with contextlib.suppress(OSError, ValueError, AssertionError):
+        proc.join(KILL_AFTER)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(KILL_AFTER)
 
 
 @dataclass(frozen=True)
@@ -78,6 +93,7 @@ class WorkerError:
 
 def _worker_main(conn: Any, cancelled: Any) -> None:
     """The worker process: answer search requests until told to quit (or the pipe closes)."""
+    die_with_parent()
     engine = Engine()
     while True:
         try:
@@ -171,13 +187,12 @@ class SearchWorker:
         self._draining = None
 
     def _discard_process(self) -> None:
+        """Stop the process without waiting for it: a frame must never block (a stuck or stopped
+        process could take a second or more to exit); a background thread finishes the job."""
         if self._proc is not None:
-            if self._proc.is_alive():
+            with contextlib.suppress(OSError, ValueError, AttributeError):
                 self._proc.terminate()
-            self._proc.join(timeout=1.0)
-            if self._proc.is_alive():
-                self._proc.kill()
-                self._proc.join(timeout=1.0)
+            threading.Thread(target=_finish_off, args=(self._proc,), daemon=True).start()
         if self._conn is not None:
             self._conn.close()
         self._proc = None
@@ -256,7 +271,6 @@ class SearchWorker:
         if self.alive:
             with contextlib.suppress(OSError, ValueError):
                 self._conn.send(("quit",))
-            self._proc.join(timeout=0.3)
         self._discard_process()
         self._active = None
         self._draining = None
