@@ -31,6 +31,7 @@ the jobs in this process; the replay screen sends them to the search worker proc
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -344,6 +345,14 @@ class AnalysisRun:
     def done(self) -> bool:
         return self.finished_count == self.total
 
+    def partial_scores(self) -> list[int | None]:
+        """Each position's score for the first player so far (None: not searched yet)."""
+        out: list[int | None] = []
+        for slot in self.slots:
+            ev = slot.fixed or slot.result
+            out.append(None if ev is None else ev.score)
+        return out
+
     def next_job(self) -> tuple[int, GameState, Limits] | None:
         while self._next < len(self.slots):
             i = self._next
@@ -464,6 +473,27 @@ class BackgroundAnalysis:
         self.worker.cancel()
         if self._own_worker:
             self.worker.close()
+
+
+def engine_game(
+    variant: str = "khet", setup: str | None = None, plies: int = 60, depth: int = 2, seed: int = 3
+) -> Game:
+    """A game the engine plays against itself (depth-capped, the Easy level's randomness, seeded):
+    the same game every time, for benchmarks, screenshots and tests."""
+    from game.search.levels import get_level
+
+    game = Game.new(variant, setup)
+    pos = game.start_position()
+    engine, rng, level = Engine(), random.Random(seed), get_level("Easy")
+    while len(game.moves) < plies and pos.outcome() is None:
+        r = engine.search(pos, Limits(depth=depth), None, level.randomness(), rng)
+        if r.move is None:
+            break
+        game.add_move(r.move_text or "", 0.0)
+        pos.push_code(r.move)
+    if pos.outcome() is not None:
+        game.finish(pos.outcome())
+    return game
 
 
 def score_text(ev: PositionEval) -> str:

@@ -7,24 +7,9 @@ run measures the same game. Run: ``python tools/bench_analysis.py [--strength qu
 from __future__ import annotations
 
 import argparse
-import random
 import time
 
-from game import Game
-from game.analysis import BackgroundAnalysis, analyse_game
-from game.search import Engine, Limits, get_level
-
-
-def sample_game(plies: int, seed: int = 3) -> Game:
-    """A Khet game of ``plies`` moves played by the engine (Classic setup)."""
-    game = Game.new("khet", "Classic")
-    pos = game.start_position()
-    engine, rng, level = Engine(), random.Random(seed), get_level("Easy")
-    while len(game.moves) < plies and pos.outcome() is None:
-        r = engine.search(pos, Limits(depth=2), None, level.randomness(), rng)
-        game.add_move(r.move_text or "")
-        pos.push_code(r.move)
-    return game
+from game.analysis import BackgroundAnalysis, analyse_game, engine_game
 
 
 def main() -> None:
@@ -32,7 +17,7 @@ def main() -> None:
     parser.add_argument("--strength", default="quick")
     parser.add_argument("--plies", type=int, default=60)
     args = parser.parse_args()
-    game = sample_game(args.plies)
+    game = engine_game(plies=args.plies)
     print(f"game: {len(game.moves)} plies, Khet Classic")
     t0 = time.perf_counter()
     analyse_game(game, args.strength)

@@ -10,6 +10,7 @@ A file that cannot be read is shown with the reason and never touched.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 from datetime import datetime
@@ -397,7 +398,7 @@ class BrowserScreen(Screen):
             return
         game = self._load_checked(entry)
         if game is not None:
-            self.app.screens.push("replay", game=game)
+            self.app.screens.push("replay", game=game, path=entry.path)
 
     def resume_game(self, entry: GameEntry) -> None:
         if not entry.unfinished or "game" not in self.app.registry:
@@ -679,11 +680,23 @@ def rules_text(entry: GameEntry) -> str:
     return "  ·  ".join(parts)
 
 
+def _analyse_for_screenshot(paths: list[Path]) -> None:
+    """Analyse a few sample records (a shallow but real analysis) so their cards show accuracy."""
+    from game.analysis import Strength, analyse_game
+    from game.fileio import atomic_write_text
+
+    for path in paths:
+        game = Game.load(path)
+        game.analysis = analyse_game(game, Strength("screenshot", 1, 0.5, "depth 1"))
+        atomic_write_text(path, json.dumps(game.to_json(), indent=1))
+
+
 def screenshot_browser(app) -> BrowserScreen:
     """A browser over a temporary folder of sample games (never the user's saves)."""
     temp = tempfile.TemporaryDirectory(prefix="laserchess-shot-")
     folder = Path(temp.name)
-    library.write_sample_games(folder, count=9, seed=11)
+    written = library.write_sample_games(folder, count=9, seed=11)
+    _analyse_for_screenshot(written[:3])
     damaged = folder / "20260309-184400-damaged.json"
     damaged.write_text('{"format": "laser-chess-game", "version": 1, "moves": [', encoding="utf-8")
     stamp = datetime(2026, 3, 9, 18, 44).timestamp()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,7 +21,8 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
-from game import Game, Piece, Position, Shot, get_variant
+from game import Game, Piece, Player, Position, Shot, get_variant
+from game.analysis import Strength, analyse_game
 from game.errors import LaserChessError
 from gui.art.fonts import fit_text, font
 from gui.art.schemes import get_scheme
@@ -30,8 +32,10 @@ from gui.library import format_when, player_label
 from gui.screen import Screen
 from gui.screens.game import moved_pieces
 from gui.settings import LASER_SQUARES_PER_SECOND
+from gui.widgets.analysis_panel import AnalysisPanel, mark_suffix
 from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.chrome import draw_background, panel
+from gui.widgets.move_arrow import move_squares
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import (
     GOLD,
@@ -107,9 +111,7 @@ def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
                 lost[int(shot.hit_piece.color)].append(shot.hit_piece)
         if clocks is not None and tc is not None:
             clocks[mover] = max(0.0, clocks[mover] - record.seconds) + tc.increment
-        squares = tuple(
-            dict.fromkeys(s for s in (move.from_square, move.to_square, move.then_square) if s is not None)
-        )
+        squares = move_squares(move)
         plies.append(
             Ply(
                 list(pos.board),
@@ -131,7 +133,9 @@ class ReplayScreen(Screen):
     name = "replay"
     title = "Replay"
 
-    def __init__(self, app, game: Game | None = None, ply: int = 0, **kwargs: Any) -> None:
+    def __init__(
+        self, app, game: Game | None = None, ply: int = 0, path: Path | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(app, **kwargs)
         if game is None:
             game = Game.new()
@@ -146,6 +150,9 @@ class ReplayScreen(Screen):
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
         self.moves.set_moves([p.text for p in self.plies[1:]], first_side=self.plies[0].turn)
         self.moves.set_current(self.ply)
+        self.study = AnalysisPanel(app, game, self.view, path)  # analysis: strip, bar, best move
+        self._marked = self.study.analysis
+        self.moves.set_annotations(self.study.marks_for_list())
         self.playing = False
         self.speed = "1×"
         self.wait = 0.0  # seconds until autoplay's next move
@@ -207,6 +214,7 @@ class ReplayScreen(Screen):
             self.pending_hit = False
         self.view.deco = Decorations(last_move=p.squares)
         self.moves.set_current(ply)
+        self.study.show_ply(ply)
         self._refresh_buttons()
 
     def goto(self, ply: int) -> None:
@@ -252,7 +260,9 @@ class ReplayScreen(Screen):
         ui = self.app.ui
         layout = side_panel_layout(size, self.view.flipped, control_rows=3)
         self.side_panel, self.cards, self.status_rect = layout.panel, layout.cards, layout.status
-        self.view.set_area(layout.board_area)
+        self.view.set_area(self.study.layout(layout.board_area, size))
+        self.study.place_bar()
+        self.study.build(root, size)
         self.moves.set_rect(layout.moves)
         inner, row_h, gap = layout.controls, layout.row_h, layout.gap
         by = inner.y
@@ -307,6 +317,15 @@ class ReplayScreen(Screen):
     def teardown(self) -> None:
         self.buttons = {}
         self.speed_buttons = {}
+        self.study.teardown()
+
+    def exit(self) -> None:
+        self.study.cancel()  # leaving: the analysis worker stops at once
+        super().exit()
+
+    def suspend(self) -> None:
+        self.study.cancel()
+        super().suspend()
 
     def _refresh_buttons(self) -> None:
         b = self.buttons
@@ -329,6 +348,14 @@ class ReplayScreen(Screen):
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
+        used = self.study.handle_event(event)
+        if used is True:
+            self.playing = False
+            return True
+        if isinstance(used, int) and not isinstance(used, bool):
+            self.playing = False
+            self._show(max(0, min(used, self.last_ply)), animate=used == self.ply + 1)
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for label, button in self.speed_buttons.items():
                 if event.ui_element is button:
@@ -394,6 +421,10 @@ class ReplayScreen(Screen):
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self._apply_settings()
+        self.study.update(dt)
+        if self.study.analysis is not self._marked:
+            self._marked = self.study.analysis
+            self.moves.set_annotations(self.study.marks_for_list())
         if self.demo_step_at is not None:
             self.demo_step_at -= dt
             if self.demo_step_at <= 0:
@@ -415,7 +446,9 @@ class ReplayScreen(Screen):
 
     @property
     def animating(self) -> bool:
-        return self.playing or self.view.effects_running or self.demo_step_at is not None
+        return (
+            self.playing or self.view.effects_running or self.demo_step_at is not None or self.study.running
+        )
 
     # ------------------------------------------------------------ drawing
     def side_label(self, color: int) -> str:
@@ -426,10 +459,22 @@ class ReplayScreen(Screen):
         names = self.variant.side_names
         p = self.current
         n = self.last_ply
+        var = self.study.variation
+        if var is not None:
+            step = var.steps[var.index]
+            where = f"move {var.base}" if var.base else "the start"
+            return (
+                f"Engine line from {where}",
+                f"{var.index} of {len(var.steps) - 1}: {step.text}  ·  Esc: back",
+                GOLD,
+            )
         if self.ply == 0:
             main = "Start position"
         else:
-            main = f"Move {self.ply} of {n}:  {p.text}"
+            main = f"Move {self.ply} of {n}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
+        verdict = self.study.status_text(self.ply)
+        if verdict and not (self.ply == n and self.problem is None):
+            return main, verdict, TEXT
         if self.ply == n and self.problem is None:
             outcome = self.game.outcome
             if outcome is not None:
@@ -443,12 +488,14 @@ class ReplayScreen(Screen):
         size = surface.get_size()
         draw_background(surface, self.app.settings.board_scheme)
         self.view.draw(surface)
+        self.study.draw_board_extras(surface)
         draw_panel_title(surface, self.side_panel, "Replay", self.when_text or "")
         panel(surface, self.side_panel)
         for color, rect in self.cards.items():
             self._draw_card(surface, color, rect)
         self._draw_status(surface)
         self.moves.draw(surface)
+        self.study.draw(surface)
         f = font(max(12, px(15, size)), bold=True)
         label = f.render("Speed", True, GOLD)
         surface.blit(label, label.get_rect(midleft=(self.speed_label.x, self.speed_label.centery)))
@@ -522,21 +569,24 @@ def _draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect, colour) ->
         pygame.draw.rect(surface, colour, pygame.Rect(cx - s * 0.35 - bar, cy - s * 0.6, bar, s * 1.2))
 
 
-def screenshot_replay(app) -> ReplayScreen:
-    """A sample game (made in memory) in the middle, its next move's shot in flight."""
-    from gui.library import make_sample_games
+# A Khet game from ``python -m game match --white easy --black beginner --time-scale 0.1`` (1-0).
+DEMO_MOVES = (
+    "c1R g8g7 d1L a4b3 c5b5 a5b4 j5j6 g3f2 c4L f8e7 f1L b4a4 f4g5 e7f8 e4d3 f5e4 h2g3 e8d8 g3f3 f8e8 f3g4 "
+    "e5d6 d3e2 e8e7 b5b6 a4L g5h5 g7f6 g4f5 d6e5 c4R e5f5 h5i6 d8L b6c5 f2f3 c5b5 g5h4 i6i7 h8i8 e2d1 e4f3 "
+    "c4c5 h4h3 e2R f5e5 i7h8 e5d4 h8g7 f6g6 j4j5 g6h5 f5g5 a4R j6i6"
+)
 
-    game = make_sample_games(1, seed=11)[0]
-    plies, _ = replay_positions(game)
-    # a move that destroys a piece with a long beam, not too early
-    target = next(
-        (
-            i
-            for i, p in enumerate(plies)
-            if i >= 8 and any(s.destroyed and len(s.path) >= 7 for s in p.shots) and i < len(plies) - 1
-        ),
-        min(12, len(plies) - 1),
-    )
-    screen = ReplayScreen(app, game=game, ply=target - 1)
-    screen.demo_step_at = 1.2
+
+def screenshot_replay(app) -> ReplayScreen:
+    """A CPU game, analysed, shown in the middle: the engine's best move as an arrow with its beam."""
+    game = Game.new("khet", "Classic", players=(Player("cpu", level="Easy"), Player("cpu", level="Beginner")))
+    pos = game.start_position()
+    for text in DEMO_MOVES.split():
+        pos.push(pos.parse_move(text))
+        game.add_move(text, 2.0)
+    game.finish(pos.outcome())
+    # A real analysis, shallower than the quick setting so the screenshot run stays fast.
+    game.analysis = analyse_game(game, Strength("screenshot", 2, 1.0, "depth 2"))
+    screen = ReplayScreen(app, game=game, ply=21)
+    screen.demo_step_at = 0.3
     return screen

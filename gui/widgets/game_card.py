@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import pygame
 
-from game import get_variant
+from game import Game, get_variant
 from gui.art.fonts import fit_text, font, text_image, wrap_text
 from gui.art.pieces import palette_for
 from gui.art.render import mix
@@ -79,6 +79,15 @@ def _card_back(w: int, h: int, radius: int) -> pygame.Surface:
     return surf
 
 
+def accuracy_text(game: Game) -> str:
+    """``Accuracy 86% · 83%`` (first player, second) once the game has been analysed, else empty."""
+    analysis = game.analysis
+    if analysis is None or not analysis.fits(game):
+        return ""
+    figures = [s.accuracy for s in analysis.summary(game)]
+    return "Accuracy " + " · ".join("—" if a is None else f"{a:.0f}%" for a in figures)
+
+
 def date_label(entry: GameEntry) -> str:
     return format_when(entry.started)
 
@@ -118,7 +127,7 @@ class CardStrip:
         self.bar_h = max(8, px(10, size))
         self.radius = max(8, px(12, size))
         line = font(self.font_size).get_linesize()
-        self.text_h = int(line * 5.3) + self.pad
+        self.text_h = int(line * 6.3) + self.pad
         room = area.h - self.bar_h - self.gap
         thumb_room = room - reserve - self.text_h - 2 * self.pad
         by_height = int(thumb_room * 1.22) + 2 * self.pad  # a 10 x 8 board in its frame
@@ -375,7 +384,7 @@ class CardStrip:
         y = (
             area.bottom
             + self.pad // 2
-            + max(0, (card.bottom - self.pad - area.bottom - self.pad // 2 - int(line * 5.3)) // 2)
+            + max(0, (card.bottom - self.pad - area.bottom - self.pad // 2 - int(line * 6.3)) // 2)
         )
 
         def put(text: str, size: int, bold: bool, colour, top: int) -> None:
@@ -396,6 +405,9 @@ class CardStrip:
         if game.time_control is not None:
             parts.append(game.time_control.label())
         put("  ·  ".join(parts), fs - 1, False, MUTED, y)
+        accuracy = accuracy_text(game)
+        if accuracy:
+            put(accuracy, fs - 1, False, MUTED, y + line)
 
     def _draw_players(self, surface: pygame.Surface, entry: GameEntry, x: int, y: int, width: int) -> None:
         game = entry.game

@@ -53,6 +53,7 @@ class MoveList:
         self.hovered: int | None = None  # a ply under the mouse
         self._thumb_drag: tuple[int, int] | None = None  # (mouse y at press, scroll at press)
         self._thumb_hot = False
+        self.annotations: dict[int, tuple[str, tuple[int, int, int]]] = {}  # ply -> (mark, colour)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.set_rect(rect)
 
@@ -123,6 +124,10 @@ class MoveList:
             self.hovered = None
         self._clamp_scroll()
         self._reveal(self.current)
+
+    def set_annotations(self, marks: dict[int, tuple[str, tuple[int, int, int]]]) -> None:
+        """Marks drawn after moves (the analysis's ``?!``, ``??``...): ply -> (text, colour)."""
+        self.annotations = dict(marks)
 
     def set_current(self, ply: int) -> None:
         """Highlight the move that led to ``ply`` (0: nothing) and scroll it into view."""
@@ -276,7 +281,13 @@ class MoveList:
                     )
                 elif ply == self.hovered:
                     pygame.draw.rect(surface, HOVER, cell, border_radius=max(3, radius // 2))
-                text = _fit(self.moves[ply - 1], size, current, cell.w - 2 * cell_pad)
+                room = cell.w - 2 * cell_pad
+                note = self.annotations.get(ply)
+                if note is not None:
+                    badge = text_image(note[0], size, True, INK if current else note[1])
+                    surface.blit(badge, badge.get_rect(midright=(cell.right - cell_pad, cell.centery)))
+                    room -= badge.get_width() + 2
+                text = _fit(self.moves[ply - 1], size, current, room)
                 img = text_image(text, size, current, INK if current else TEXT)
                 surface.blit(img, img.get_rect(midleft=(cell.x + cell_pad, cell.centery)))
         surface.set_clip(old_clip)
