@@ -33,6 +33,7 @@ from game.move import Move
 from game.pieces import DESTROY
 from game.position import ROTATE, Position
 from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
+from game.search.movegen import touching_moves
 from game.search.timeman import TimeManager, unsettled
 
 MATE = 100_000
@@ -59,6 +60,7 @@ CHECK_EVERY = 256  # nodes between two looks at the clock and the stop signal
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
+NO_ENTRY = 1 << 30  # larger than any beam_entries value
 _EMPTY: list[int] = []
 
 
@@ -103,6 +105,60 @@ def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emit
         hit = fire(board, rays, emitter, board[emitter] & 3)
         if hit >= 0:
             victim = board[hit]
+    board[frm] = p
+    board[to] = q
+    return victim
+
+
+def beam_entries(
+    board: list[int],
+    rays: tuple[tuple[int, ...], ...],
+    upto: list[int],
+    full: list[int],
+    size: int,
+    emitter: int,
+) -> dict[int, int]:
+    """Where to resume tracing when a square of the beam changes (incremental re-trace).
+
+    For every square the beam enters: ``index << 10 | (start << 2 | direction)`` of the first
+    straight run holding it (``index`` counts runs from the emitter). A move changing the board
+    only at squares whose first run is ``index`` or later leaves the beam unchanged up to that
+    run's start, so the new shot is traced from there (see :func:`shot_from`), not from the emitter.
+    """
+    segments: list[tuple[int, int, int, int]] = []
+    fire(board, rays, emitter, board[emitter] & 3, segments)
+    out: dict[int, int] = {}
+    for index, (start, d, end, effect) in enumerate(segments):
+        key = start << 2 | d
+        if effect == OFF_BOARD:
+            m = full[key] if end >= 0 else 0
+        else:
+            m = upto[key * size + end]
+        entry = index << 10 | key
+        while m:
+            low = m & -m
+            sq = low.bit_length() - 1
+            if sq not in out:
+                out[sq] = entry
+            m ^= low
+    return out
+
+
+def shot_from(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, entry: int) -> int:
+    """Like :func:`shot_after` for a move that leaves the emitter alone, tracing from ``entry``
+    (a value of :func:`beam_entries` for the first beam square the move changes)."""
+    frm = c & 255
+    to = c >> 8 & 255
+    p = board[frm]
+    q = board[to]
+    if frm != to:
+        board[to] = p
+        board[frm] = q
+    rot = c >> 16 & 3
+    if rot:
+        board[to] = ROTATE[rot][board[to]]
+    hit = fire(board, rays, entry >> 2 & 255, entry & 3)
+    victim = board[hit] if hit >= 0 else 0
     board[frm] = p
     board[to] = q
     return victim
@@ -220,6 +276,7 @@ class Engine:
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self._evaluators: dict[str, Evaluator] = {}
         self.cache: dict[int, tuple] = {}
+        self.flags_cache: dict[int, bytearray] = {}
         self._cache_variant: str | None = None
         self.nodes = 0
 
@@ -769,7 +826,12 @@ class Engine:
         emitter = pos.lasers[stm]
         # Hot moves touch a beam (ours: may destroy something; theirs: may parry or unblock);
         # cold moves touch neither, so they cannot change what either laser does next.
-        flags = square_flags(my_path, their_path, ev.size)  # 1: on our beam, 2: on theirs
+        key2 = my_path << 128 | their_path
+        flags = self.flags_cache.get(key2)  # 1: on our beam, 2: on theirs (beams repeat: cached)
+        if flags is None:
+            if len(self.flags_cache) >= EVAL_CACHE_ENTRIES:
+                self.flags_cache.clear()
+            flags = self.flags_cache[key2] = square_flags(my_path, their_path, ev.size)
         hot = [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
         if len(hot) < len(moves):
             hot_set = set(hot)
@@ -784,27 +846,36 @@ class Engine:
             elif tt_move in cold:
                 cold.remove(tt_move)
         vacated: dict[int, tuple[int, int]] = {}
+        entries: dict[int, int] | None = None
         for c in hot:
             frm = c & 255
             to = c >> 8 & 255
             if flags[frm] & 1 or flags[to] & 1 or c >> 18:
                 # The move changes our shot: find out what it destroys.
                 if virtual and not c >> 18:
-                    if flags[frm] & 1 and not flags[to] & 1 and not board[to] and frm != emitter:
-                        # A piece steps off our beam: every such step of it fires the same shot
-                        # unless the piece lands on the new beam, so trace the vacated board once.
-                        got = vacated.get(frm)
-                        if got is None:
-                            piece = board[frm]
-                            board[frm] = 0
-                            stop, effect, new_path, _ = trace_beam(
-                                board, rays, ev.upto, ev.full, ev.size, emitter, board[emitter] & 3
-                            )
-                            board[frm] = piece
-                            got = vacated[frm] = (board[stop] if effect == DESTROY else 0, new_path)
-                        victim = shot_after(board, rays, c, emitter) if got[1] >> to & 1 else got[0]
-                    else:
+                    if frm == emitter or to == emitter:
                         victim = shot_after(board, rays, c, emitter)
+                    else:
+                        # Trace only from the first run of the beam the move changes.
+                        if entries is None:
+                            entries = beam_entries(board, rays, ev.upto, ev.full, ev.size, emitter)
+                        entry = min(entries.get(frm, NO_ENTRY), entries.get(to, NO_ENTRY))
+                        if flags[frm] & 1 and not flags[to] & 1 and not board[to]:
+                            # A piece steps off our beam: every such step of it fires the same
+                            # shot unless the piece lands on the new beam, so trace the vacated
+                            # board once (the beam before the vacated square is unchanged).
+                            got = vacated.get(frm)
+                            if got is None:
+                                piece = board[frm]
+                                board[frm] = 0
+                                stop, effect, new_path, _ = trace_beam(
+                                    board, rays, ev.upto, ev.full, ev.size, entry >> 2 & 255, entry & 3
+                                )
+                                board[frm] = piece
+                                got = vacated[frm] = (board[stop] if effect == DESTROY else 0, new_path)
+                            victim = shot_from(board, rays, c, entry) if got[1] >> to & 1 else got[0]
+                        else:
+                            victim = shot_from(board, rays, c, entry)
                     if not victim:
                         key = ORDER_TOUCH + hist.get(c, 0)
                     elif is_royal[victim]:
@@ -867,9 +938,6 @@ class Engine:
                         promoted.append(k)
                 if promoted:
                     cold = [c for c in cold if c not in promoted]
-                if hist:
-                    hist_get = hist.get
-                    cold.sort(key=lambda c: hist_get(c, 0), reverse=True)
         if not tactical and not cold and not bad and not searched:
             # Every move destroys our own royal piece.
             path.discard(h)
@@ -886,6 +954,8 @@ class Engine:
         while n_hard < n_tac and tactical[n_hard] >> CODE_BITS >= ORDER_ESCAPE:
             n_hard += 1
         order = [k & CODE_MASK for k in tactical]
+        n_cold = len(cold)
+        sort_cold = n_cold > 1 and bool(hist)  # by history, only once the search reaches them
         order += cold
         if bad:
             order += [k & CODE_MASK for k in bad]
@@ -901,6 +971,10 @@ class Engine:
         pruned: list[int] = []
         i = 0
         while i < len(order):
+            if i == n_tac and sort_cold:
+                hist_get = hist.get
+                order[n_tac : n_tac + n_cold] = sorted(cold, key=lambda c: hist_get(c, 0), reverse=True)
+                sort_cold = False
             c = order[i]
             if i >= n_tac and searched:
                 # A move that touches no beam (or loses material): prune it when the node looks
@@ -1047,11 +1121,19 @@ class Engine:
         play = self._play
         unmake = pos.unmake_code
         value = ev.value
-        on_beam = square_flags(my_path, 0, ev.size)
-        moves = pos.variant.generate(pos)
-        for c in [c for c in moves if on_beam[c & 255] or on_beam[c >> 8 & 255] or c >> 18]:
+        entries: dict[int, int] | None = None
+        for c in touching_moves(pos, my_path):  # only a move touching our beam changes our shot
             if virtual and not c >> 18:
-                victim = shot_after(board, rays, c, emitter)
+                frm = c & 255
+                to = c >> 8 & 255
+                if frm == emitter or to == emitter:
+                    victim = shot_after(board, rays, c, emitter)
+                else:
+                    if entries is None:
+                        entries = beam_entries(board, rays, ev.upto, ev.full, ev.size, emitter)
+                    victim = shot_from(
+                        board, rays, c, min(entries.get(frm, NO_ENTRY), entries.get(to, NO_ENTRY))
+                    )
                 if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
                     continue
                 if kills_only and not is_royal[victim]:
@@ -1101,14 +1183,14 @@ class Engine:
         best = -(MATE - ply - 2)  # nothing parries: the enemy shot lands next move
         if best >= beta:
             return best
-        moves = pos.variant.generate(pos)
         my_stop, my_effect, my_path, _ = mine
         their_path = theirs[2]
         if not (my_effect == DESTROY and their_path >> my_stop & 1):
             # Unless our unchanged shot removes a piece from the enemy beam, a parry has to touch
             # one of the two beams.
-            flags = square_flags(my_path, their_path, self.ev.size)
-            moves = [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
+            moves = touching_moves(pos, my_path | their_path)
+        else:
+            moves = pos.generate_codes()
         for c in moves:
             s2 = self._play(c, s)
             loser = pos.loser

@@ -1,0 +1,118 @@
+"""Moves that touch a set of squares, generated without producing every move first.
+
+Quiescence and parries only care about moves that can change a beam: moves of a piece on the beam,
+and moves onto it. :func:`touching_moves` returns exactly
+``[c for c in generate(pos) if c touches mask]`` in the same order (so the search's answers do not
+change), but for Khet it looks only at the squares on or next to the mask. Other rule sets get the
+filtered full list. ``tests/test_movegen.py`` checks the equality on many positions.
+"""
+
+from __future__ import annotations
+
+from game.move import CLOCKWISE, COUNTER_CLOCKWISE
+from game.position import Position
+from game.variants.khet import ANUBIS, PHARAOH, PYRAMID, SCARAB, SPHINX, Khet
+
+REGION_CACHE_ENTRIES = 20_000
+
+
+class _KhetTables:
+    """Per board shape: each square's neighbour mask; each colour's allowed targets per square."""
+
+    def __init__(self, variant: Khet) -> None:
+        geo = variant.geometry
+        self.variant = variant
+        self.step = geo.step
+        self.forbidden = variant.forbidden
+        self.nbmask = [sum(1 << t for t in geo.neighbours[sq]) for sq in range(geo.size)]
+        allowed = [[t for t in range(geo.size) if t not in variant.forbidden[color]] for color in (0, 1)]
+        self.targets = tuple(
+            tuple(tuple(t for t in geo.neighbours[sq] if t in allowed[color]) for sq in range(geo.size))
+            for color in (0, 1)
+        )
+        self.regions: dict[int, tuple[int, ...]] = {}
+
+    def region(self, mask: int) -> tuple[int, ...]:
+        """The squares on ``mask`` or next to it, ascending (cached: beams repeat across the tree)."""
+        got = self.regions.get(mask)
+        if got is None:
+            nb = self.nbmask
+            region = mask
+            m = mask
+            while m:
+                low = m & -m
+                region |= nb[low.bit_length() - 1]
+                m ^= low
+            squares = []
+            while region:
+                low = region & -region
+                squares.append(low.bit_length() - 1)
+                region ^= low
+            if len(self.regions) >= REGION_CACHE_ENTRIES:
+                self.regions.clear()
+            got = self.regions[mask] = tuple(squares)
+        return got
+
+
+_tables: dict[int, _KhetTables] = {}
+
+
+def _khet_tables(variant: Khet) -> _KhetTables:
+    t = _tables.get(id(variant))
+    if t is None or t.variant is not variant:
+        t = _tables[id(variant)] = _KhetTables(variant)
+    return t
+
+
+def touching_moves(pos: Position, mask: int) -> list[int]:
+    """The legal moves of the side to move whose from- or to-square lies on ``mask`` (bit per square),
+    or that have a third square, in the order :meth:`Position.generate_codes` gives them."""
+    variant = pos.variant
+    if pos.loser >= 0:
+        return []
+    if not isinstance(variant, Khet):
+        moves = pos.generate_codes()
+        return [c for c in moves if mask >> (c & 255) & 1 or mask >> (c >> 8 & 255) & 1 or c >> 18]
+    tables = _khet_tables(variant)
+    board = pos.board
+    turn = pos.turn
+    targets = tables.targets[turn]
+    swap_reserved_ok = pos.options.swap_into_reserved
+    forbidden = tables.forbidden
+    out: list[int] = []
+    append = out.append
+    for sq in tables.region(mask):
+        p = board[sq]
+        if not p or (p >> 2 & 1) != turn:
+            continue
+        on = mask >> sq & 1
+        kind = p >> 3
+        if kind == SPHINX:
+            if on:
+                step = tables.step
+                d = p & 3
+                if step[sq << 2 | ((d + 1) & 3)] >= 0:
+                    append(sq | sq << 8 | CLOCKWISE << 16)
+                if step[sq << 2 | ((d + 3) & 3)] >= 0:
+                    append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
+            continue
+        if kind == SCARAB:
+            for t in targets[sq]:
+                if on or mask >> t & 1:
+                    q = board[t]
+                    if (
+                        not q
+                        or (q >> 3 == PYRAMID or q >> 3 == ANUBIS)
+                        and (swap_reserved_ok or sq not in forbidden[q >> 2 & 1])
+                    ):
+                        append(sq | t << 8)
+            if on:
+                append(sq | sq << 8 | CLOCKWISE << 16)
+            continue
+        for t in targets[sq]:
+            if (on or mask >> t & 1) and not board[t]:
+                append(sq | t << 8)
+        if on and kind != PHARAOH:
+            append(sq | sq << 8 | CLOCKWISE << 16)
+            append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
+    return out
