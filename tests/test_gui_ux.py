@@ -342,3 +342,94 @@ def test_the_preview_can_be_turned_off_and_the_last_shot_leaves_a_trace(app):
     run_frames(app, 3)
     assert len(screen.session.game.moves) == 1
     assert screen.view.trace and screen.view.trace == list(screen.position.last_shots)
+
+
+# ----------------------------------------------------------------------------- keyboard play
+
+
+def key(app: App, k: int, frames: int = 1) -> None:
+    post_key(app, k, frames=frames)
+
+
+def cursor_to(app: App, screen: GameScreen, name: str) -> None:
+    """Walk the board cursor to a square with the arrow keys, as a player would."""
+    target = screen.variant.geometry.parse_square(name)
+    if screen.input.cursor is None:
+        key(app, pygame.K_DOWN)  # the first Up/Down shows the cursor
+    for _ in range(40):
+        here = screen.view.square_rect(screen.input.cursor).center
+        goal = screen.view.square_rect(target).center
+        if here == goal:
+            return
+        if here[0] != goal[0]:
+            key(app, pygame.K_RIGHT if goal[0] > here[0] else pygame.K_LEFT)
+        else:
+            key(app, pygame.K_DOWN if goal[1] > here[1] else pygame.K_UP)
+    raise AssertionError(f"the cursor did not reach {name}")
+
+
+def test_a_whole_game_by_keyboard_alone_cursor_and_typed_moves(app):
+    from tests.test_gui_game import ENDGAME
+
+    screen = two_player(app, "khet", ENDGAME)
+    # 1. the Scarab swap with the cursor: pick up d4, drop on e5 (a ring: a swap target)
+    cursor_to(app, screen, "d4")
+    key(app, pygame.K_RETURN)
+    assert screen.input.selected == screen.variant.geometry.parse_square("d4")
+    cursor_to(app, screen, "e5")
+    assert screen.view.preview_shots  # the cursor on a target previews the shot, like the mouse
+    key(app, pygame.K_SPACE)
+    # 1... typed: Tab puts the keyboard in the move field
+    key(app, pygame.K_TAB)
+    assert app.text_field_focused()
+    type_text(app, "c6c5")
+    key(app, pygame.K_RETURN, frames=3)
+    # an illegal typed move is refused with the rules' reason, and nothing is played
+    type_text(app, "j1j2")
+    key(app, pygame.K_RETURN, frames=2)
+    text, _ = screen.status_text()
+    assert text.startswith("j1j2 is not legal here:") and len(screen.session.game.moves) == 2
+    post_key(app, pygame.K_a, mod=CTRL, frames=1)
+    post_key(app, pygame.K_BACKSPACE, frames=1)
+    type_text(app, "j1L")
+    key(app, pygame.K_RETURN, frames=3)
+    key(app, pygame.K_ESCAPE)  # the keyboard back to the board
+    assert not app.text_field_focused()
+    # 2... c5c6 by cursor; an illegal drop says why and keeps the piece
+    cursor_to(app, screen, "c5")
+    key(app, pygame.K_RETURN)
+    cursor_to(app, screen, "a1")
+    key(app, pygame.K_RETURN)
+    assert screen.input.selected is not None and screen.status_text()[0].startswith("c5 to a1:")
+    cursor_to(app, screen, "c6")
+    key(app, pygame.K_RETURN, frames=3)
+    # 3. j1R: pick up the Sphinx, turn with E
+    cursor_to(app, screen, "j1")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_e, frames=3)
+    # 3... c6R by Q/E on the cursor's piece
+    cursor_to(app, screen, "c6")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_e, frames=3)
+    # 4. j8R wins
+    cursor_to(app, screen, "j8")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_e, frames=10)
+    s = screen.session
+    assert s.move_texts() == ["d4e5", "c6c5", "j1L", "c5c6", "j1R", "c6R", "j8R"]
+    assert s.finished and s.outcome.winner == 0
+
+
+def test_esc_drops_the_selection_then_the_cursor_then_asks_to_leave(app):
+    screen = two_player(app, "khet")
+    screen.play_move(next(iter(screen.session.position.legal_moves)))
+    run_frames(app, 2)
+    cursor_to(app, screen, "c7")
+    key(app, pygame.K_RETURN)
+    assert screen.input.selected is not None
+    key(app, pygame.K_ESCAPE)
+    assert screen.input.selected is None and screen.input.cursor is not None
+    key(app, pygame.K_ESCAPE)
+    assert screen.input.cursor is None and not screen.confirm.armed()
+    key(app, pygame.K_ESCAPE)
+    assert screen.confirm.armed("leave")

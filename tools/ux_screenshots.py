@@ -55,13 +55,24 @@ def main() -> None:
         run_frames(app, 4)
         save("move-preview")
 
-        if hasattr(screen, "cursor_square"):
-            screen.input.clear()
-            post_key(app, pygame.K_DOWN)
-            for key in (pygame.K_RETURN, pygame.K_LEFT):
-                post_key(app, key)
-            run_frames(app, 3)
-            save("keyboard-cursor")
+        # the keyboard: the cursor picks up j4 and moves to i4 (the same preview follows it)
+        screen.input.clear()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+        run_frames(app, 2)
+        post_key(app, pygame.K_DOWN)
+        target = screen.view.square_rect(screen.variant.geometry.parse_square("j4")).center
+        for _ in range(30):
+            here = screen.view.square_rect(screen.input.cursor).center
+            if here == target:
+                break
+            if here[0] != target[0]:
+                post_key(app, pygame.K_RIGHT if target[0] > here[0] else pygame.K_LEFT)
+            else:
+                post_key(app, pygame.K_DOWN if target[1] > here[1] else pygame.K_UP)
+        post_key(app, pygame.K_RETURN)
+        post_key(app, pygame.K_LEFT)
+        run_frames(app, 3)
+        save("keyboard-cursor")
 
         if "rules" in app.registry:
             app.screens.reset("menu")

@@ -13,9 +13,10 @@ import random
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game import Game, Move
+from game.errors import LaserChessError
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
 from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
@@ -83,6 +84,8 @@ class GameScreen(Screen):
         self.over_announced = self.session.finished
         self.error: str | None = None
         self._derived_cache: dict = {}
+        self.typed_error: str | None = None  # why the typed move was refused
+        self.widgets: dict[str, UITextEntryLine] = {}
         self.previewer = ShotPreviewer()
         self.preview: ShotPreview | None = None  # the shot of the move being pointed at
         self.deepest = 0  # deepest depth the CPU completed in its last search (for display)
@@ -218,7 +221,7 @@ class GameScreen(Screen):
         rotation_labels = [labels[0] if long_fit else labels[-1] for _, labels, _ in rotations]
         action_needs = [need(labels, "danger" if k == "resign" else "btn") for k, labels, _ in actions]
         action_rows = split_rows(action_needs, width, gap)
-        layout = side_panel_layout(size, self.view.flipped, control_rows=1 + len(action_rows))
+        layout = side_panel_layout(size, self.view.flipped, control_rows=2 + len(action_rows))
         self.side_panel, self.cards, self.status_rect = layout.panel, layout.cards, layout.status
         self.view.set_area(layout.board_area)
         self.moves.set_rect(layout.moves)
@@ -231,12 +234,23 @@ class GameScreen(Screen):
             )
 
         self.buttons = {}
+        entry = UITextEntryLine(
+            pygame.Rect(inner.x, inner.y, width, row_h),
+            ui,
+            container=root,
+            object_id=style("entry", size),
+            placeholder_text="Type a move (e4e5, c4R) and Enter",
+        )
+        entry.set_text_length_limit(24)
+        entry.set_tooltip("Tab or / puts the keyboard here; Esc gives it back to the board")
+        self.widgets = {"move_entry": entry}
+        by = inner.y + row_h + gap
         needs = [button_text_width(ui, size, t) for t in rotation_labels]
         for (key, _, tip), text, rect in zip(
-            rotations, rotation_labels, row_rects(needs, inner.x, inner.y, width, row_h, gap), strict=True
+            rotations, rotation_labels, row_rects(needs, inner.x, by, width, row_h, gap), strict=True
         ):
             button(key, text, rect, tip)
-        by = inner.y + row_h + gap
+        by += row_h + gap
         for row in action_rows:
             rects = row_rects([action_needs[i] for i in row], inner.x, by, width, row_h, gap)
             for i, rect in zip(row, rects, strict=True):
@@ -272,7 +286,7 @@ class GameScreen(Screen):
             self.over_buttons["review"].disable()
 
     def teardown(self) -> None:
-        self.buttons, self.over_buttons = {}, {}
+        self.buttons, self.over_buttons, self.widgets = {}, {}, {}
 
     def _refresh_buttons(self) -> None:
         b = self.buttons
@@ -318,6 +332,7 @@ class GameScreen(Screen):
             audio.play(HIT)
             self.pending_hit = False
         self.view_ply = None
+        self.typed_error = None
         if self.confirm.armed("draw"):
             self.confirm.cancel()
         self._refresh_move_list()
@@ -406,6 +421,16 @@ class GameScreen(Screen):
         s = self.session
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event.ui_element) or super().handle_event(event)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.widgets.get(
+            "move_entry"
+        ):
+            self.type_move(event.text)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get(
+            "move_entry"
+        ):
+            self.typed_error = None
+            return True
         ply = self.moves.handle_event(event)
         if ply is not None:
             self.browse(ply)
@@ -413,6 +438,13 @@ class GameScreen(Screen):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.input.has_selection:
                 self.input.clear()  # Esc drops the selection (and a half-entered swap) first
+                self._update_preview()
+                return True
+            if event.key == pygame.K_ESCAPE and self.input.cursor is not None:
+                self.input.hide_cursor()  # then the board cursor; a third Esc leaves
+                return True
+            if event.key in (pygame.K_TAB, pygame.K_SLASH) and "move_entry" in self.widgets:
+                self.app.ui.set_focus_set(self.widgets["move_entry"])  # type a move
                 return True
             if event.key == pygame.K_f:
                 self.flip()
@@ -420,7 +452,7 @@ class GameScreen(Screen):
             if event.key == pygame.K_l:
                 self.show_last_shot()
                 return True
-            if not self.input.has_selection or self.view_ply is not None:
+            if (not self.input.has_selection and self.input.cursor is None) or self.view_ply is not None:
                 step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
                 current = len(s.game.moves) if self.view_ply is None else self.view_ply
                 if step is not None:
@@ -451,6 +483,31 @@ class GameScreen(Screen):
             if event.type != pygame.MOUSEMOTION and event.type != pygame.KEYDOWN:
                 return True
         return super().handle_event(event)
+
+    def type_move(self, text: str) -> bool:
+        """A typed move (``e4e5``, ``c4R``): played if legal, else the rules' reason is shown."""
+        text = text.strip()
+        entry = self.widgets.get("move_entry")
+        if not text:
+            return False
+        if self.view_ply is not None:
+            self.browse(None)
+        if not self._human_turn() or self.view.busy:
+            self.typed_error = (
+                f"{text}: wait for your turn" if not self.session.finished else "The game is over"
+            )
+            return False
+        try:
+            move = self.position.parse_move(text)
+        except LaserChessError as exc:
+            self.typed_error = str(exc)
+            return False
+        self.typed_error = None
+        if entry is not None:
+            entry.set_text("")
+        self.input.clear()
+        self.play_move(move)
+        return True
 
     def _button(self, element) -> bool:
         s = self.session
@@ -602,6 +659,10 @@ class GameScreen(Screen):
         if self.preview is not None and self.preview.self_kill:
             own = [self.position.geometry.names[sq] for sq, mine in self.preview.hits.items() if mine]
             return f"Careful: this move's shot destroys your own piece on {', '.join(own)}", (255, 176, 32)
+        if self.typed_error:
+            return self.typed_error, (255, 120, 100)
+        if self.input.notice:
+            return self.input.notice, (255, 190, 140)
         if self.input.prompt:
             return self.input.prompt, (200, 220, 255)
         if self.input.hover_reason:

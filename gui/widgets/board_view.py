@@ -357,7 +357,8 @@ class BoardView:
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
             glow.fill((255, 255, 255, 34))
             surface.blit(glow, r)
-            pygame.draw.rect(surface, (255, 244, 214), r, width)
+            pygame.draw.rect(surface, (20, 20, 24), r, width + 2)
+            pygame.draw.rect(surface, (120, 210, 255), r.inflate(-2, -2), width)
 
     def _draw_tints(self, surface: pygame.Surface) -> None:
         size = self.layout.square

@@ -22,6 +22,8 @@ ROTATE_KEYS = {
     pygame.K_LEFT: COUNTER_CLOCKWISE,
     pygame.K_u: HALF_TURN,
 }
+PICK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+CURSOR_STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 class MoveInput:
@@ -41,6 +43,8 @@ class MoveInput:
         self.hover_reason: str | None = None  # why the hovered square is not a legal destination
         self._hover_square: int | None = None
         self.hover_rotation: int | None = None  # a rotation button under the mouse (preview it)
+        self.cursor: int | None = None  # the keyboard's board cursor (None: not shown)
+        self.notice: str | None = None  # why the last keyboard pick was refused
 
     # ------------------------------------------------------------ state
     def set_position(self, position: Position | None, last_move: tuple[int, ...] = ()) -> None:
@@ -143,6 +147,7 @@ class MoveInput:
             dots=frozenset(dots),
             rings=frozenset(rings),
             marks=self.view.deco.marks,
+            hover=self.cursor,
             hidden=frozenset({self._press[0]}) if self._dragging and self._press else frozenset(),
         )
 
@@ -172,9 +177,91 @@ class MoveInput:
             move = self.any_rotation(CLOCKWISE)
             self._refresh()
             return self._done(move) if move else None
+        if event.type == pygame.KEYDOWN and self._cursor_key(event.key):
+            return self._cursor_pick() if event.key in PICK_KEYS and self._picked else None
         if event.type == pygame.KEYDOWN and event.key in ROTATE_KEYS and self.has_selection:
             move = self.rotation_move(ROTATE_KEYS[event.key])
             return self._done(move) if move else None
+        return None
+
+    # ------------------------------------------------------------ keyboard cursor
+    _picked = False
+
+    def _cursor_key(self, key: int) -> bool:
+        """Arrows move the board cursor (Up/Down, Enter or Space show it first); Enter/Space pick
+        up and drop. Returns True when the key was the cursor's."""
+        self._picked = False
+        if self.cursor is None:
+            if key not in (pygame.K_UP, pygame.K_DOWN, *PICK_KEYS):
+                return False  # Left/Right keep turning the selected piece or browsing moves
+            self.show_cursor()
+            return True
+        if key in CURSOR_STEPS:
+            self.move_cursor(*CURSOR_STEPS[key])
+            return True
+        if key in PICK_KEYS:
+            self._picked = True
+            return True
+        return False
+
+    def show_cursor(self) -> None:
+        geo = self.position.geometry if self.position is not None else self.view.variant.geometry
+        start = self.selected if self.selected is not None else (self.last_move or (None,))[-1]
+        if start is None:
+            start = self.view.square_at(self.view.rect.center)
+        self.cursor = start if start is not None else geo.size // 2
+        self._point_at(self.cursor)
+
+    def hide_cursor(self) -> None:
+        self.cursor = None
+        self._refresh()
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """One square left/right/up/down as seen on screen (so a flipped board still feels right)."""
+        if self.cursor is None:
+            return
+        r = self.view.square_rect(self.cursor)
+        target = self.view.square_at((r.centerx + dx * r.width, r.centery + dy * r.height))
+        if target is not None:
+            self.cursor = target
+            self._point_at(target)
+
+    def _point_at(self, square: int) -> None:
+        self._hover_square = square
+        self.hover_reason = self.explain(square)
+        self.notice = None
+        self._refresh()
+
+    def _cursor_pick(self) -> Move | None:
+        """Enter/Space on the cursor's square: what a click there does."""
+        sq, pos = self.cursor, self.position
+        if sq is None or pos is None:
+            return None
+        targets = self.targets()
+        if sq in targets:
+            return self._choose(targets[sq], sq)
+        if self._pending is None and self.selected == sq:
+            null = self.null_move()
+            if null is not None:
+                return self._done(null)
+            self.selected = None
+            self._point_at(sq)
+            return None
+        if self._pending is None and self.movable(sq):
+            self.selected = sq
+            self._point_at(sq)
+            return None
+        if self.has_selection:
+            self.notice = self.explain(sq) or self.hover_reason
+        else:
+            name = pos.geometry.names[sq]
+            code = pos.board[sq]
+            whose = pos.variant.side_names[pos.turn]
+            self.notice = (
+                f"Nothing to pick up on {name}"
+                if not code
+                else f"The piece on {name} cannot move now ({whose} is to move)"
+            )
         return None
 
     def intermediate_board(self) -> list[int]:
