@@ -283,7 +283,18 @@ class App:
 
     def step(self, dt: float | None = None) -> bool:
         """Run one frame. ``dt`` fixes the frame time (tests, screenshots); otherwise the clock
-        paces the loop. Returns False once the app should stop."""
+        paces the loop. Returns False once the app should stop. An exception in a screen does not
+        end the program: it is logged, the game saved and an error panel shown (gui/crash.py)."""
+        try:
+            return self._frame(dt)
+        except Exception as exc:
+            from gui.crash import handle_crash
+
+            if not handle_crash(self, exc):
+                raise
+            return self.running
+
+    def _frame(self, dt: float | None) -> bool:
         if dt is None:
             dt = min(0.1, self.clock.get_time() / 1000.0) if self.frames else 0.0
         self._apply_display_mode()
