@@ -350,11 +350,46 @@ def import_game(source: Path, folder: Path) -> Path:
     there (same id) is not copied again; nothing is ever overwritten."""
     source = Path(source).expanduser()
     if source.is_dir():
-        raise LibraryError(f"{source} is a folder; give the path of a game file (.json)")
+        raise LibraryError(f"{source} is a folder; give the path of a game file (.json or .txt)")
     try:
-        game = Game.load(source, check_moves=True)
+        if source.suffix.lower() == ".txt":
+            game = _game_from_text_file(source)
+        else:
+            game = Game.load(source, check_moves=True)
     except RecordError as exc:
         raise LibraryError(f"not imported: {exc}") from exc
+    return _add_imported(game, folder)
+
+
+def import_text(text: str, folder: Path) -> Path:
+    """Add a game given as plain text ("Copy game as text") or as a JSON record."""
+    from gui.notation import game_from_text, looks_like_game_text
+
+    try:
+        if looks_like_game_text(text):
+            game = game_from_text(text)
+        else:
+            try:
+                data = json.loads(text)
+            except ValueError as exc:
+                raise RecordError("the clipboard holds neither a game text nor a game record") from exc
+            game = Game.from_json(data, check_moves=True)
+    except RecordError as exc:
+        raise LibraryError(f"not imported: {exc}") from exc
+    return _add_imported(game, folder)
+
+
+def _game_from_text_file(source: Path) -> Game:
+    from gui.notation import game_from_text
+
+    try:
+        text = source.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{source.name}: cannot be read ({exc})") from exc
+    return game_from_text(text)
+
+
+def _add_imported(game: Game, folder: Path) -> Path:
     for entry in scan(folder):
         if entry.game is not None and entry.game.game_id == game.game_id:
             raise LibraryError(f"this game is already in your past games ({entry.path.name})")

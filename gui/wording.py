@@ -4,6 +4,8 @@ first turn as move 1)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def plural(n: int, word: str, words: str | None = None) -> str:
     """``1 move``, ``2 moves``."""
@@ -20,3 +22,15 @@ def full_moves(plies: int, first_turn: int = 0) -> int:
 def move_count(plies: int, first_turn: int = 0) -> str:
     """``1 move``, ``12 moves``: full moves, like the numbers in the move list."""
     return plural(full_moves(plies, first_turn), "move")
+
+
+@lru_cache(maxsize=1024)
+def first_turn(start_fen: str, variant: str) -> int:
+    """Which side moves first from a start position (0 when the string cannot be read)."""
+    from game import Position
+    from game.errors import LaserChessError
+
+    try:
+        return Position.from_fen(start_fen, variant).turn
+    except (LaserChessError, KeyError, ValueError):
+        return 0

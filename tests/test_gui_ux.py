@@ -433,3 +433,67 @@ def test_esc_drops_the_selection_then_the_cursor_then_asks_to_leave(app):
     assert screen.input.cursor is None and not screen.confirm.armed()
     key(app, pygame.K_ESCAPE)
     assert screen.confirm.armed("leave")
+
+
+# ----------------------------------------------------------------------------- notation
+
+
+def test_move_list_marks_swaps_and_shot_victims_and_flags_self_kills(app):
+    from tests.test_gui_game import ENDGAME
+
+    screen = two_player(app, "khet", ENDGAME)
+    for text in ("d4e5", "c6c5", "j1L", "c5c6", "j1R", "c6R", "j8R"):
+        assert screen.type_move(text), screen.typed_error
+        run_frames(app, 2)
+    assert screen.moves.moves[0] == "d4\u21c4e5" and screen.moves.moves[-1] == "j8R \u00d7f8"
+    assert screen.session.finished
+    # a self-kill is flagged
+    screen = two_player(app, "khet")
+    screen.type_move("j4i4")
+    assert screen.moves.moves == ["j4i4 self\u00d7j5"]
+    run_frames(app, 2)
+    screen.undo()
+    assert screen.moves.moves == []
+
+
+def test_copy_game_as_text_and_import_it_back(app):
+    from gui import clipboard, library
+    from gui.notation import game_from_text, game_to_text
+
+    for game in library.make_sample_games(7, seed=5):  # all three rule sets, finished and not
+        back = game_from_text(game_to_text(game))
+        assert [m.text for m in back.moves] == [m.text for m in game.moves]
+        assert (back.variant, back.start_fen, back.players, back.options, back.outcome) == (
+            game.variant,
+            game.start_fen,
+            game.players,
+            game.options,
+            game.outcome,
+        )
+    from tests.test_gui_game import ENDGAME
+
+    screen = two_player(app, "khet", ENDGAME)
+    for text in ("d4e5", "c6c5", "j1L"):
+        screen.type_move(text)
+        run_frames(app, 2)
+    post_click(app, (2, app.window_size[1] - 2), frames=1)
+    post_key(app, pygame.K_c, mod=CTRL)
+    text, _ = clipboard.get_text()
+    assert text.startswith('[Event "Laser Chess"]') and '[Variant "khet"]' in text
+    assert "1. d4\u21c4e5 c6c5 2. j1L *" in text
+    app.screens.home()
+    post_key(app, pygame.K_ESCAPE)  # leave: press twice
+    run_frames(app, 2)
+    app.screens.push("browser")
+    run_frames(app, 2)
+    browser = app.screens.top
+    before = len(browser.entries)
+    post_key(app, pygame.K_v, mod=CTRL, frames=3)
+    assert len(browser.entries) == before + 1
+    imported = [e.game for e in browser.entries if e.game and len(e.game.moves) == 3]
+    assert imported and [m.text for m in imported[0].moves] == ["d4e5", "c6c5", "j1L"]
+    # nonsense on the clipboard: a clear message, nothing added
+    clipboard.put_text('[Variant "chess"]\n1. e4 e5')
+    post_key(app, pygame.K_v, mod=CTRL, frames=3)
+    assert len(browser.entries) == before + 1
+    assert any("not imported" in t.text.lower() for t in app.toasts.items)

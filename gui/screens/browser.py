@@ -314,6 +314,9 @@ class BrowserScreen(Screen):
             return True
         if self.mode is not None:
             return False
+        if key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.import_clipboard()
+            return True
         strip = self.strip
         if key in (
             pygame.K_RIGHT,
@@ -455,7 +458,8 @@ class BrowserScreen(Screen):
             self.path_text = str(folder) + os.sep
             self.bar_note = (
                 "info",
-                "Type the path of a game file (.json), or choose Browse…. It is checked before it is added.",
+                "Type the path of a game file (.json, or .txt from Copy game as text), or Browse…; "
+                "it is checked before it is added.",
             )
         self._show_path_bar(mode)
 
@@ -505,6 +509,28 @@ class BrowserScreen(Screen):
         self.app.notify(f"Imported {source.name}.")
         return saved
 
+    def import_clipboard(self) -> Path | None:
+        """Ctrl+V: add the game on the clipboard (a copied game text or a record)."""
+        text, _ = clipboard.get_text()
+        if not text:
+            self.app.notify("The clipboard is empty: copy a game first (Ctrl+C in a game).", "error")
+            return None
+        try:
+            saved = library.import_text(text, self.folder)
+        except LibraryError as exc:
+            self.app.notify(str(exc)[:1].upper() + str(exc)[1:], "error")
+            return None
+        self.entries = library.scan(self.folder)
+        self.sort, self.opponent, self.result = "newest", "any", "any"
+        self.arrange()
+        self.resize(self.app.window_size)
+        for i, entry in enumerate(self.shown):
+            if entry.path == saved:
+                self.strip.select(i)
+        self._selection_changed()
+        self.app.notify("Imported the game from the clipboard.")
+        return saved
+
     def _open_file_dialog(self) -> None:
         if self.file_dialog is not None:
             return
@@ -518,7 +544,7 @@ class BrowserScreen(Screen):
             window_title="Choose where to export" if self.mode == "export" else "Choose a game file",
             initial_file_path=start,
             allow_existing_files_only=self.mode == "import",
-            allowed_suffixes={".json"} if self.mode == "import" else None,
+            allowed_suffixes={".json", ".txt"} if self.mode == "import" else None,
         )
 
     # ------------------------------------------------------------ lifecycle

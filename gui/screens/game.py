@@ -21,10 +21,12 @@ from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
 from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
 from game.search.worker import SearchWorker, WorkerError
+from gui import clipboard
 from gui.art.fonts import blit_wrapped, font
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
+from gui.notation import game_to_text, readable_move, readable_texts
 from gui.paths import saves_dir
 from gui.screen import Screen
 from gui.session import GameSession
@@ -36,7 +38,7 @@ from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 from gui.widgets.shot_preview import ShotPreview, ShotPreviewer
-from gui.wording import move_count
+from gui.wording import full_moves, move_count
 
 DRAW_LABELS = ("Draw", "Claim draw", "Accept draw", "Sure?")  # every text the Draw button shows
 ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE, "rotate_half": HALF_TURN}
@@ -72,7 +74,8 @@ class GameScreen(Screen):
         humans = [c for c in (0, 1) if not self.session.is_cpu(c)]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        self.moves.set_moves(self.session.move_texts(), first_side=self.session.start_position.turn)
+        self.readable = readable_texts(game)  # the move list's notation: swaps and shot victims
+        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn)
         self.moves.set_current(len(game.moves))
         self.worker: SearchWorker | None = SearchWorker() if self.session.against_cpu else None
         self.thinking: Progress | None = None
@@ -321,6 +324,7 @@ class GameScreen(Screen):
     def play_move(self, move: Move) -> None:
         """Play a legal move for the side to move and start showing it."""
         before = list(self.position.board)
+        self.readable.append(readable_move(self.position, move))
         shots = self.session.play(move)
         self.view.show_move(self.position.board, shots, moved_pieces(before, move))
         audio = self.app.audio
@@ -386,7 +390,8 @@ class GameScreen(Screen):
         self._sync_input()
 
     def _refresh_move_list(self) -> None:
-        self.moves.set_moves(self.session.move_texts(), first_side=self.session.start_position.turn)
+        del self.readable[len(self.session.game.moves) :]  # after a takeback
+        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn)
         self.moves.set_current(len(self.session.game.moves))
 
     def show_last_shot(self) -> None:
@@ -446,6 +451,9 @@ class GameScreen(Screen):
             if event.key in (pygame.K_TAB, pygame.K_SLASH) and "move_entry" in self.widgets:
                 self.app.ui.set_focus_set(self.widgets["move_entry"])  # type a move
                 return True
+            if event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.copy_game_text()
+                return True
             if event.key == pygame.K_f:
                 self.flip()
                 return True
@@ -483,6 +491,15 @@ class GameScreen(Screen):
             if event.type != pygame.MOUSEMOTION and event.type != pygame.KEYDOWN:
                 return True
         return super().handle_event(event)
+
+    def copy_game_text(self) -> str:
+        """Ctrl+C: the game as plain text with headers (Past games imports it back)."""
+        text = game_to_text(self.session.game)
+        if clipboard.put_text(text):
+            self.app.notify("The game is on the clipboard as text: Ctrl+V in Past games imports it.")
+        else:
+            self.app.notify("No system clipboard: the game is on the app's own one (Ctrl+V in Past games).")
+        return text
 
     def type_move(self, text: str) -> bool:
         """A typed move (``e4e5``, ``c4R``): played if legal, else the rules' reason is shown."""
@@ -649,10 +666,15 @@ class GameScreen(Screen):
         if s.finished:
             return s.outcome.describe(names, self.variant.royal_name), (255, 214, 120)
         if self.view_ply is not None:
-            return f"Viewing move {self.view_ply} of {len(s.game.moves)} — End returns to the game", (
-                170,
-                200,
-                255,
+            first = s.start_position.turn
+            here = full_moves(self.view_ply, first)
+            return (
+                f"Viewing move {here} of {full_moves(len(s.game.moves), first)} — End returns to the game",
+                (
+                    170,
+                    200,
+                    255,
+                ),
             )
         if self.error:
             return self.error, (255, 120, 100)

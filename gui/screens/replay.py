@@ -29,6 +29,7 @@ from gui.art.schemes import get_scheme
 from gui.audio import HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
 from gui.library import format_when, player_label
+from gui.notation import readable_texts
 from gui.screen import Screen
 from gui.screens.game import moved_pieces
 from gui.settings import LASER_SQUARES_PER_SECOND
@@ -129,6 +130,14 @@ def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
     return plies, None
 
 
+def replay_texts(game: Game, plies) -> list[str]:
+    """The move list's readable notation; the plain texts when a damaged record stops the replay."""
+    try:
+        return readable_texts(game)[: len(plies) - 1]
+    except LaserChessError:
+        return [p.text for p in plies[1:]]
+
+
 class ReplayScreen(Screen):
     name = "replay"
     title = "Replay"
@@ -148,7 +157,7 @@ class ReplayScreen(Screen):
         humans = [c for c in (0, 1) if game.players[c].kind == "human"]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        self.moves.set_moves([p.text for p in self.plies[1:]], first_side=self.plies[0].turn)
+        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn)
         self.moves.set_current(self.ply)
         self.study = AnalysisPanel(app, game, self.view, path)  # analysis: strip, bar, best move
         self._marked = self.study.analysis

@@ -25,6 +25,7 @@ from gui.art.render import mix
 from gui.art.schemes import get_scheme
 from gui.layout import px
 from gui.library import GameEntry, cached_thumbnail, format_duration, format_when, thumbnail
+from gui.wording import first_turn, move_count
 
 TEXT = (241, 231, 208)
 MUTED = (160, 150, 130)
@@ -400,8 +401,10 @@ class CardStrip:
         y += line
         put(entry.result_text(), fs, True, RESULT_COLOURS[entry.result_kind], y)
         y += int(line * 1.05)
-        moves = entry.move_count
-        parts = [f"{moves} move{'s' if moves != 1 else ''}", format_duration(entry.duration)]
+        parts = [
+            move_count(entry.move_count, first_turn(game.start_fen, game.variant)),
+            format_duration(entry.duration),
+        ]
         if game.time_control is not None:
             parts.append(game.time_control.label())
         put("  ·  ".join(parts), fs - 1, False, MUTED, y)

@@ -12,6 +12,7 @@ so the move at list index ``i`` is ply ``i + 1``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -32,6 +33,64 @@ THUMB_HOT = (233, 191, 98)
 
 def _fit(text: str, size: int, bold: bool, width: int) -> str:
     return fit_text(font(size, bold), text, width)
+
+
+SWAP, KILL, SELF_KILL = "\u21c4", "\u00d7", "self\u00d7"
+WARN = (255, 176, 32)
+
+
+@lru_cache(maxsize=512)
+def move_image(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A move in readable notation, drawn: the swap sign as a drawn double arrow (the font has
+    no arrows), a shot at one's own piece in amber with "!"."""
+    parts: list[pygame.Surface] = []
+    f = font(size, bold)
+    space = f.size(" ")[0]
+    for i, token in enumerate(text.split(" ")):
+        if i:
+            parts.append(pygame.Surface((space, 1), pygame.SRCALPHA))
+        if token.startswith(SELF_KILL):
+            parts.append(f.render(KILL + token[len(SELF_KILL) :] + "!", True, WARN))
+            continue
+        pieces = token.split(SWAP)
+        for j, piece in enumerate(pieces):
+            if j:
+                parts.append(_swap_arrows(f.get_height(), colour))
+            parts.append(f.render(piece, True, colour))
+    width = sum(p.get_width() for p in parts)
+    out = pygame.Surface((max(1, width), f.get_height()), pygame.SRCALPHA)
+    x = 0
+    for p in parts:
+        out.blit(p, (x, (out.get_height() - p.get_height()) // 2))
+        x += p.get_width()
+    return out
+
+
+def _swap_arrows(height: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """⇄ drawn: an arrow right above an arrow left."""
+    w = max(8, int(height * 0.62))
+    img = pygame.Surface((w + 2, height), pygame.SRCALPHA)
+    t = max(1, height // 14)
+    head = max(2, height // 7)
+    for y, right in ((height * 0.40, True), (height * 0.64, False)):
+        y = int(y)
+        pygame.draw.line(img, colour, (1, y), (w, y), t)
+        tip = w if right else 1
+        back = tip - head if right else tip + head
+        pygame.draw.line(img, colour, (tip, y), (back, y - head), t)
+        pygame.draw.line(img, colour, (tip, y), (back, y + head), t)
+    return img
+
+
+def fit_move(text: str, size: int, bold: bool, width: int) -> str:
+    """The move's image, dropping shot marks (then ellipsising) until it fits ``width``."""
+    tokens = text.split(" ")
+    while len(tokens) > 1 and move_image(" ".join(tokens), size, bold, (0, 0, 0)).get_width() > width:
+        tokens.pop()
+    text = " ".join(tokens)
+    if move_image(text, size, bold, (0, 0, 0)).get_width() > width:
+        text = _fit(text.replace(SWAP, "-"), size, bold, width)
+    return text
 
 
 class MoveList:
@@ -287,8 +346,8 @@ class MoveList:
                     badge = text_image(note[0], size, True, INK if current else note[1])
                     surface.blit(badge, badge.get_rect(midright=(cell.right - cell_pad, cell.centery)))
                     room -= badge.get_width() + 2
-                text = _fit(self.moves[ply - 1], size, current, room)
-                img = text_image(text, size, current, INK if current else TEXT)
+                text = fit_move(self.moves[ply - 1], size, current, room)
+                img = move_image(text, size, current, INK if current else TEXT)
                 surface.blit(img, img.get_rect(midleft=(cell.x + cell_pad, cell.centery)))
         surface.set_clip(old_clip)
         thumb = self._thumb_rect()
