@@ -1,16 +1,28 @@
 """Beam tracing: the one place that decides where a laser goes and what it hits.
 
-``fire`` is the hot path used by ``Position.push`` (no allocation unless a segment list is
-passed); ``trace`` wraps it into a :class:`Shot` with the full square-by-square path, which the
-GUI animates, so the GUI never re-implements optics.
+Two tracers, one result type:
+
+* ``fire`` is the hot path for piece sets whose beams never split or charge (Khet, Leiserchess):
+  one beam, no allocation unless a segment list is passed; ``trace`` wraps it into a :class:`Shot`
+  with the full square-by-square path.
+* ``trace_beams`` is the general stepped tracer every variant can use: every live beam advances one
+  square per step, all together; beams split (children), carry a charge, count hits per reflecting
+  surface, destroy with a delay (a dying piece still blocks for a few steps), or run on a static
+  board with one loop guard shared by all beams; a step cap ends any shot. What a variant's beams
+  do is data: its :class:`~game.pieceset.PieceSet` optics and its :class:`BeamRules`.
+
+A :class:`Shot` is one beam segment (straight runs and mirror turns included) from ``start_step``
+with one ``charge``; where it splits or its charge changes it ends and its ``children`` go on, so
+a shot is a tree. The GUI animates exactly these trees and never re-implements optics.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.geometry import Geometry
 from game.pieces import ABSORB, DESTROY, OPTICS, Piece
+from game.pieceset import KILL, Op, PieceSet
 
 OFF_BOARD = -3  # effect of a beam that leaves the board
 MAX_HOPS = 256  # a reflection path cannot loop, but the tracer still caps its length
@@ -25,7 +37,7 @@ def fire(
     start: int,
     direction: int,
     segments: list[tuple[int, int, int, int]] | None = None,
-    _optics: list[int] = OPTICS,  # bound once: a local is faster than a global in this hot loop
+    _optics: list[int] = OPTICS,  # the piece set's fast_optics (bound: a local is fast here)
 ) -> int:
     """Trace a beam leaving ``start`` in ``direction``; return the square of the destroyed piece or -1.
 
@@ -68,22 +80,47 @@ class BeamStep:
 
 @dataclass(frozen=True, slots=True)
 class Shot:
-    """A whole shot: its path square by square and what happened at its end."""
+    """One beam of a shot: its path square by square, what happened at its end, and what followed.
+
+    ``path[i]`` is entered at step ``start_step + i`` (``path[0]`` is the emitter, splitter or
+    mirror it starts from). ``effect`` is "destroyed", "absorbed", "off board", "blocked" (by a
+    piece exploding there), "looped" (the loop guard), "capped" (the step cap) or "split" (the beam
+    ends and its ``children`` go on: a split, or a change of charge).
+    """
 
     path: tuple[BeamStep, ...]
     hit_square: int | None  # the square where the beam stopped on a piece, None if it left the board
     hit_piece: Piece | None
-    effect: str  # "destroyed", "absorbed" or "off board"
+    effect: str
+    start_step: int = 0
+    charge: int = 0
+    children: tuple[Shot, ...] = ()
 
     @property
     def destroyed(self) -> bool:
         return self.effect == "destroyed"
 
+    @property
+    def end_step(self) -> int:
+        """The step at which this beam enters its last square."""
+        return self.start_step + len(self.path) - 1
 
-def trace(board: list[int], geo: Geometry, start: int, direction: int) -> Shot:
+    def walk(self):  # -> Iterator[Shot]
+        """This beam and every beam that follows it, depth first."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    @property
+    def squares(self) -> frozenset[int]:
+        """Every square any beam of this tree passes."""
+        return frozenset(s.square for b in self.walk() for s in b.path)
+
+
+def trace(board: list[int], geo: Geometry, start: int, direction: int, optics: list[int] = OPTICS) -> Shot:
     """The full path of a beam leaving ``start`` in ``direction`` on ``board`` (nothing is changed)."""
     segments: list[tuple[int, int, int, int]] = []
-    fire(board, geo.rays, start, direction, segments)
+    fire(board, geo.rays, start, direction, segments, optics)
     steps: list[BeamStep] = []
     entry: int | None = None
     sq = start
@@ -113,4 +150,189 @@ def trace(board: list[int], geo: Geometry, start: int, direction: int) -> Shot:
     return Shot(tuple(steps), None, None, "off board")
 
 
-__all__ = ["ABSORB", "DESTROY", "OFF_BOARD", "BeamStep", "Shot", "fire", "trace"]
+@dataclass(frozen=True)
+class BeamRules:
+    """How a variant's beams behave beyond the optics of its pieces."""
+
+    static_board: bool = False  # pieces struck stay until the shot ends, then all go (1987)
+    loop_guard: bool = False  # a beam may not enter a square in a direction any beam already did
+    explode_delay: int = 0  # steps a destroyed piece keeps blocking beams before it is gone (98: 2)
+    surface_hits: int | None = None  # hits a reflecting surface takes in a turn; the next destroys
+    step_cap: int = 10_000  # beam-steps one fire may take
+    absorbing: frozenset[int] = frozenset()  # squares that absorb every beam (1987's hypersquare)
+    refire: bool = False  # fire again after each destroyed piece (Leiserchess 2017)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A beam meeting a piece: when, where, which piece, and what the optics said."""
+
+    step: int
+    square: int
+    code: int
+    op: Op
+
+
+@dataclass(frozen=True)
+class BeamTrace:
+    """Everything one fire did: its beam tree(s), every hit, and the pieces to remove."""
+
+    beams: tuple[Shot, ...]
+    hits: tuple[Hit, ...]
+    removed: tuple[tuple[int, int, int], ...]  # (square, piece code, step it was destroyed), in order
+    beam_steps: int  # beam-square advances taken (the step cap counts these)
+
+
+@dataclass(eq=False)
+class _Node:
+    start_step: int
+    charge: int
+    path: list[BeamStep]
+    effect: str = ""
+    hit_square: int | None = None
+    hit_code: int = 0
+    children: list[_Node] = field(default_factory=list)
+
+    def freeze(self) -> Shot:
+        return Shot(
+            tuple(self.path),
+            self.hit_square,
+            Piece.from_code(self.hit_code) if self.hit_code else None,
+            self.effect or "off board",
+            self.start_step,
+            self.charge,
+            tuple(c.freeze() for c in self.children),
+        )
+
+
+def trace_beams(
+    board: list[int],
+    geo: Geometry,
+    pieces: PieceSet,
+    start: int,
+    direction: int,
+    rules: BeamRules = BeamRules(),
+    charge: int = 0,
+    surface_hits: dict[tuple[int, int], int] | None = None,
+) -> BeamTrace:
+    """Trace every beam of one fire from ``start`` (nothing on ``board`` is changed).
+
+    Beams advance one square per step, all together; every interaction happens as a beam enters
+    a square, against the piece as it was at the start of that step, so the result never depends
+    on an order between beams. ``surface_hits`` (per (square, surface)) is updated in place so a
+    variant can count hits over a whole turn.
+    """
+    optic_table = pieces.optic_table
+    max_charge = pieces.max_charge
+    steps = geo.step
+    hits_seen = surface_hits if surface_hits is not None else {}
+    limit = rules.surface_hits
+    root = _Node(0, charge, [BeamStep(start, None, direction)])
+    live: list[tuple[_Node, int, int, int]] = [(root, start, direction, charge)]  # node, square, dir, charge
+    gone_at: dict[int, int] = {}  # square -> step its piece was destroyed
+    guard: set[int] = {start << 2 | direction} if rules.loop_guard else set()
+    hits: list[Hit] = []
+    removed: list[tuple[int, int, int]] = []
+    struck: set[int] = set()
+    beam_steps = 0
+    step = 0
+    while live:
+        step += 1
+        if beam_steps + len(live) > rules.step_cap:
+            for node, _sq, _d, _c in live:
+                node.effect = "capped"
+            break
+        beam_steps += len(live)
+        entering: dict[int, list[tuple[_Node, int, int]]] = {}
+        for node, sq, d, c in live:
+            target = steps[sq << 2 | d]
+            if target < 0:
+                node.effect = "off board"
+                continue
+            if rules.loop_guard:
+                key = target << 2 | d
+                if key in guard:
+                    node.effect = "looped"
+                    continue
+                guard.add(key)
+            entering.setdefault(target, []).append((node, d, c))
+        live = []
+        for target, group in entering.items():
+            if target in rules.absorbing:
+                for node, d, _c in group:
+                    node.path.append(BeamStep(target, d, None))
+                    node.effect = "absorbed"
+                continue
+            code = board[target]
+            dead = gone_at.get(target)
+            if dead is not None and not rules.static_board:
+                if step - dead <= rules.explode_delay:
+                    for node, d, _c in group:
+                        node.path.append(BeamStep(target, d, None))
+                        node.effect, node.hit_square = "blocked", target
+                    continue
+                code = 0
+            if not code:
+                for node, d, c in group:
+                    node.path.append(BeamStep(target, d, d))
+                    live.append((node, target, d, c))
+                continue
+            answers = [optic_table[code << 2 | d][min(c, max_charge)] for _n, d, c in group]
+            if limit is not None:
+                for i, answer in enumerate(answers):
+                    if answer.surface >= 0 and answer.op is not Op.DESTROY:
+                        key2 = (target, answer.surface)
+                        hits_seen[key2] = hits_seen.get(key2, 0) + 1
+                        if hits_seen[key2] > limit:
+                            answers[i] = KILL
+            destroyed = any(a.op is Op.DESTROY for a in answers)
+            for (node, d, c), answer in zip(group, answers, strict=True):
+                op = Op.DESTROY if destroyed else answer.op
+                hits.append(Hit(step, target, code, op))
+                if op is Op.DESTROY or op is Op.ABSORB:
+                    node.path.append(BeamStep(target, d, None))
+                    node.effect = "destroyed" if op is Op.DESTROY else "absorbed"
+                    node.hit_square, node.hit_code = target, code
+                elif op is Op.PASS:
+                    node.path.append(BeamStep(target, d, d))
+                    live.append((node, target, d, c))
+                elif op is Op.SPLIT:
+                    node.path.append(BeamStep(target, d, None))
+                    node.effect, node.hit_square = "split", target
+                    for out in answer.out:
+                        child = _Node(step, c, [BeamStep(target, None, out)])
+                        node.children.append(child)
+                        live.append((child, target, out, c))
+                else:  # REFLECT or BACK, perhaps changing the charge
+                    out = answer.out[0]
+                    new_charge = answer.charge if answer.charge is not None else c
+                    new_charge = min(new_charge + answer.charge_step, max_charge)
+                    if new_charge == c:
+                        node.path.append(BeamStep(target, d, out))
+                        live.append((node, target, out, c))
+                    else:
+                        node.path.append(BeamStep(target, d, None))
+                        node.effect, node.hit_square = "split", target
+                        child = _Node(step, new_charge, [BeamStep(target, None, out)])
+                        node.children.append(child)
+                        live.append((child, target, out, new_charge))
+            if destroyed and target not in struck:
+                struck.add(target)
+                removed.append((target, code, step))
+                gone_at[target] = step
+    return BeamTrace((root.freeze(),), tuple(hits), tuple(removed), beam_steps)
+
+
+__all__ = [
+    "ABSORB",
+    "DESTROY",
+    "OFF_BOARD",
+    "BeamRules",
+    "BeamStep",
+    "BeamTrace",
+    "Hit",
+    "Shot",
+    "fire",
+    "trace",
+    "trace_beams",
+]

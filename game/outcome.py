@@ -16,6 +16,7 @@ class Termination(Enum):
     """Why a game ended; the value is the phrase shown to players."""
 
     ROYAL_DESTROYED = "Pharaoh destroyed"
+    BOTH_ROYALS_DESTROYED = "both Pharaohs destroyed"
     RESIGNATION = "resignation"
     AGREEMENT = "draw agreed"
     REPETITION = "threefold repetition"
@@ -44,6 +45,8 @@ class Outcome:
         """Why the game ended, in words (the variant names its royal piece: Pharaoh or King)."""
         if self.reason is Termination.ROYAL_DESTROYED:
             return f"{royal_name} destroyed"
+        if self.reason is Termination.BOTH_ROYALS_DESTROYED:
+            return f"both {royal_name}s destroyed"
         return self.reason.value
 
     def describe(self, side_names: tuple[str, str], royal_name: str = "Pharaoh") -> str:
@@ -75,8 +78,11 @@ def position_outcome(pos: Position, claim_draw: bool = False) -> Outcome | None:
     ``claim_draw`` answers whether a repetition draw would be granted if the side to move claimed
     it now; with the ``auto`` repetition rule it is granted without a claim.
     """
-    if pos.loser >= 0:
-        return Outcome.win(1 - pos.loser, Termination.ROYAL_DESTROYED)
+    fallen = pos.fallen
+    if len(fallen) == 2:
+        return Outcome.draw(Termination.BOTH_ROYALS_DESTROYED)
+    if fallen:
+        return Outcome.win(1 - fallen[0], Termination.ROYAL_DESTROYED)
     options = pos.options
     if (claim_draw or options.repetition == "auto") and pos.repetition_count() >= 3:
         return Outcome.draw(Termination.REPETITION)
@@ -84,5 +90,5 @@ def position_outcome(pos: Position, claim_draw: bool = False) -> Outcome | None:
     if limit and pos.quiet_plies >= limit:
         return Outcome.draw(Termination.PLY_LIMIT)
     if not pos.generate_codes():
-        return Outcome.draw(Termination.NO_MOVES)
+        return pos.variant.no_moves_outcome(pos)
     return None

@@ -1,9 +1,10 @@
-"""Piece kinds, colours, orientations and the optics table that says what a beam does to each.
+"""Colours, piece codes, and the piece sets of Khet and Leiserchess (see :mod:`game.pieceset`).
 
 A piece on the board is a small int code ``kind << 3 | color << 2 | orientation`` so that the
-board is a flat list of ints and every optics question is a single list look-up:
-``OPTICS[code << 2 | travel_direction]`` gives the outgoing direction (0-3), ``ABSORB`` or
-``DESTROY``. :class:`Piece` is the readable value the public API hands out.
+board is a flat list of ints and every optics question is a single list look-up in the variant's
+set: ``pieces.fast_optics[code << 2 | travel_direction]`` gives the outgoing direction (0-3),
+``ABSORB`` or ``DESTROY``. :class:`Piece` is the readable value the public API hands out.
+``OPTICS`` is the table of the built-in kinds together (Khet's and Leiserchess's numbers differ).
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from game.geometry import DIRECTION_NAMES, EAST, NORTH, SOUTH, WEST
-
-ABSORB = -1  # the beam stops; nothing happens
-DESTROY = -2  # the beam stops; the piece is removed
+from game.pieceset import ABSORB, DESTROY, KILL, STOP, Optic, PieceKind, PieceSet, reflect, turning
 
 EMPTY = 0
 
@@ -67,10 +66,13 @@ def code_orientation(code: int) -> int:
     return code & 3
 
 
+_KIND_NUMBERS = frozenset(int(k) for k in Kind)
+
+
 class Piece(NamedTuple):
     """A piece as the public API shows it: what it is, whose it is, which way it faces."""
 
-    kind: Kind
+    kind: Kind  # a plain int for kinds of other piece sets (see game.pieceset)
     color: Color
     orientation: int  # quarter turns clockwise from north (see rules/khet.md "Orientation")
 
@@ -80,38 +82,38 @@ class Piece(NamedTuple):
 
     @classmethod
     def from_code(cls, code: int) -> Piece:
-        return cls(Kind(code >> 3), Color((code >> 2) & 1), code & 3)
+        k = code >> 3
+        return cls(Kind(k) if k in _KIND_NUMBERS else k, Color((code >> 2) & 1), code & 3)  # type: ignore[arg-type]
 
 
-def _optics(kind: int, orientation: int, travel: int) -> int:
-    """What a beam travelling ``travel`` does when it enters a piece (the single source of optics)."""
-    face = (travel + 2) & 3  # the face of the piece the beam strikes
-    r = orientation
-    if kind in (Kind.SPHINX,):
-        return ABSORB
-    if kind in (Kind.PHARAOH, Kind.KING):
-        return DESTROY
-    if kind == Kind.SCARAB:
-        # a/c = "/" (a north-moving beam turns east); b/d = "\".
-        return travel ^ 1 if r % 2 == 0 else 3 - travel
-    if kind in (Kind.PYRAMID, Kind.PAWN):
-        # Mirror faces r and r+1 (a = NE): a beam striking one leaves through the other.
-        if face == r:
-            return (r + 1) & 3
-        if face == (r + 1) & 3:
-            return r
-        return DESTROY
-    if kind == Kind.ANUBIS:
-        return ABSORB if face == r else DESTROY
-    raise ValueError(f"unknown piece kind {kind}")
+# Optics at orientation 0 per direction of travel (N, E, S, W); they turn with the piece.
+# A Pyramid's (and a Leiserchess Pawn's) mirror faces north and east; a Scarab at 0 is "/".
+_PYRAMID = turning({NORTH: KILL, EAST: KILL, SOUTH: reflect(EAST, 0), WEST: reflect(NORTH, 0)})
+_SCARAB = turning(
+    {NORTH: reflect(EAST, 0), WEST: reflect(SOUTH, 0), EAST: reflect(NORTH, 1), SOUTH: reflect(WEST, 1)}
+)
+_ANUBIS = turning({NORTH: KILL, EAST: KILL, SOUTH: STOP, WEST: KILL})
 
 
-OPTICS: list[int] = [DESTROY] * (64 * 4)
-for _kind in Kind:
-    for _color in (0, 1):
-        for _orient in range(4):
-            for _travel in (NORTH, EAST, SOUTH, WEST):
-                OPTICS[make_code(_kind, _color, _orient) << 2 | _travel] = _optics(_kind, _orient, _travel)
+def _always(answer: Optic):
+    return lambda orientation, travel, charge: answer
+
+
+SPHINX_KIND = PieceKind(
+    Kind.SPHINX, "S", "Sphinx", _always(STOP), emitter=True, indestructible=True, value=0, plural="Sphinxes"
+)
+PHARAOH_KIND = PieceKind(Kind.PHARAOH, "F", "Pharaoh", _always(KILL), royal=True, can_rotate=False, value=0)
+SCARAB_KIND = PieceKind(Kind.SCARAB, "R", "Scarab", _SCARAB, shapes=2, indestructible=True, value=250)
+PYRAMID_KIND = PieceKind(Kind.PYRAMID, "P", "Pyramid", _PYRAMID, value=100)
+ANUBIS_KIND = PieceKind(Kind.ANUBIS, "N", "Anubis", _ANUBIS, value=110, plural="Anubis")
+KING_KIND = PieceKind(Kind.KING, "K", "King", _always(KILL), royal=True, emitter=True, value=0)
+PAWN_KIND = PieceKind(Kind.PAWN, "P", "Pawn", _PYRAMID, value=100)
+
+KHET_PIECES = PieceSet((SPHINX_KIND, PHARAOH_KIND, SCARAB_KIND, PYRAMID_KIND, ANUBIS_KIND))
+LEISERCHESS_PIECES = PieceSet((KING_KIND, PAWN_KIND))
+# Every kind of the built-in sets (their numbers do not clash): the shared tables below are its.
+STANDARD_PIECES = KHET_PIECES.merged(LEISERCHESS_PIECES)
+OPTICS: list[int] = STANDARD_PIECES.fast_optics
 
 
 def beam_effect(code: int, travel: int) -> int:

@@ -1,30 +1,41 @@
 """Position: the board, the side to move, and exact push/pop with incremental hashing.
 
-Making a move is shared by every variant: swap the contents of two squares (a step is a swap
-with an empty square), optionally a second swap (Leiserchess 2018), optionally rotate the moved
-piece, then fire the mover's laser (once, or again after every zap if the variant re-fires).
-What moves exist is the variant's business (:meth:`Variant.generate`).
+Every pushed action returns an :class:`~game.effects.Effects` report and :meth:`Position.pop`
+undoes it exactly. Two ways to make an action, one interface:
+
+* the **fast path** (Khet, Leiserchess: ``variant.fast_codes``): ``make_code``/``unmake_code``
+  swap the contents of two squares (a step is a swap with an empty square), optionally a second
+  swap (Leiserchess 2018), optionally rotate the moved piece, then fire the mover's laser (once,
+  or again after every zap if the variant re-fires) and pass the turn — one action, one turn;
+* the **journaled path** (every other variant): the variant's :meth:`Variant.apply` makes the
+  action through an :class:`ActionWriter`, which records every change for an exact undo and says
+  when the turn is over, so a turn may be several actions pushed one at a time (``part`` counts
+  the actions already made in the current turn; it is part of the hash).
+
+What actions exist is the variant's business (:meth:`Variant.generate`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from game.effects import BOTH, Change, Effects, PieceMove, Removal
 from game.errors import IllegalMoveError
-from game.laser import Shot, fire, trace
+from game.laser import BeamTrace, Shot, fire, trace, trace_beams
 from game.move import Move
-from game.pieces import Color, Piece
-from game.zobrist import SIDE_KEY, ZOBRIST, hash_board
+from game.pieces import STANDARD_PIECES, Color, Piece
+from game.pieceset import PART_KEYS
+from game.zobrist import SIDE_KEY, hash_board
 
 if TYPE_CHECKING:
     from game.variants.base import RuleOptions, Variant
 
-# Rotation look-up: ROTATE[rotation][code] is the code after turning that piece.
-ROTATE: tuple[list[int], ...] = tuple(
-    [(c & ~3) | ((c + turns) & 3) if c else 0 for c in range(64)] for turns in (0, 1, 3, 2)
-)
-UNROTATE: tuple[list[int], ...] = (ROTATE[0], ROTATE[2], ROTATE[1], ROTATE[3])
+# Rotation look-up of the built-in kinds: ROTATE[rotation][code] is the code after turning that
+# piece (each piece set has its own, sized from its kinds: ``variant.pieces.rotate``).
+ROTATE: tuple[list[int], ...] = STANDARD_PIECES.rotate
+UNROTATE: tuple[list[int], ...] = STANDARD_PIECES.unrotate
 
 _NOTHING_REMOVED: tuple[int, ...] = ()
 
@@ -42,12 +53,23 @@ class Position:
         "lasers",
         "loser",
         "quiet_plies",
+        "part",
         "_stack",
         "hashes",
-        "_shots",
+        "_effects",
         "_rays",
         "_is_laser",
+        "_zobrist",
+        "_optics",
+        "_rotate",
+        "_turn_hits",
     )
+
+    def __new__(cls, variant: Variant | None = None, *args, **kwargs) -> Position:
+        # Variants without fast codes get the journaled subclass, whoever builds the position.
+        if cls is Position and variant is not None and not variant.fast_codes:
+            cls = ActionPosition
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -61,15 +83,22 @@ class Position:
         self.geometry = variant.geometry
         self.board = list(board)
         self.turn = int(turn)
-        self.hash = hash_board(self.board, self.turn)
+        pieces = variant.pieces
+        self._zobrist = pieces.zobrist
+        self._optics = pieces.fast_optics
+        self._rotate = pieces.rotate
+        self.part = 0  # actions already made in the current turn (journaled variants)
+        self.hash = hash_board(self.board, self.turn, self._zobrist)
         self.lasers = variant.find_lasers(self.board)  # [first's emitter square, second's] or -1
-        self.loser = -1  # colour whose Pharaoh/King was destroyed, -1 while both stand
+        # Colour whose royal piece fell, BOTH (2) if both fell at once (a draw), -1 while both stand.
+        self.loser = -1
         self.quiet_plies = 0  # plies since a piece was last removed (ply-limit house rule)
         self._stack: list[tuple] = []
         self.hashes: list[int] = [self.hash]  # hash after every ply, for repetition and Ko
-        self._shots: list[list[Shot]] = []  # shots of the moves pushed with push()
+        self._effects: list[Effects | None] = []  # reports of the actions pushed with push()
         self._rays = self.geometry.rays
         self._is_laser = variant.is_laser
+        self._turn_hits: dict[tuple[int, int], int] = {}  # reflecting-surface hits this turn
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -95,7 +124,7 @@ class Position:
 
     def copy(self, history: bool = True) -> Position:
         """An independent copy; with ``history`` the undo stack and repetition history come along."""
-        other = Position.__new__(Position)
+        other = object.__new__(type(self))
         other.variant = self.variant
         other.options = self.options
         other.geometry = self.geometry
@@ -105,15 +134,20 @@ class Position:
         other.lasers = list(self.lasers)
         other.loser = self.loser
         other.quiet_plies = self.quiet_plies
+        other.part = self.part
         other._stack = list(self._stack) if history else []
         other.hashes = list(self.hashes) if history else [self.hash]
-        other._shots = list(self._shots) if history else []
+        other._effects = list(self._effects) if history else []
         other._rays = self._rays
         other._is_laser = self._is_laser
+        other._zobrist = self._zobrist
+        other._optics = self._optics
+        other._rotate = self._rotate
+        other._turn_hits = dict(self._turn_hits)
         return other
 
     def fen(self) -> str:
-        return self.variant.board_fen(self.board, self.turn)
+        return self.variant.position_fen(self)
 
     def __repr__(self) -> str:
         return f"Position.from_fen({self.fen()!r}, {self.variant.name!r})"
@@ -122,7 +156,12 @@ class Position:
         """Same variant, placement and side to move (history is not compared)."""
         if not isinstance(other, Position):
             return NotImplemented
-        return self.variant is other.variant and self.turn == other.turn and self.board == other.board
+        return (
+            self.variant is other.variant
+            and self.turn == other.turn
+            and self.part == other.part
+            and self.board == other.board
+        )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -142,15 +181,35 @@ class Position:
 
     @property
     def ply(self) -> int:
-        """Plies pushed since this position object was created."""
+        """Actions pushed since this position object was created (a ply is one action)."""
         return len(self._stack)
 
     @property
-    def move_stack(self) -> list[Move]:
+    def fallen(self) -> tuple[int, ...]:
+        """The colours whose royal piece has fallen: (), (c,) or (0, 1) (a draw)."""
+        if self.loser < 0:
+            return ()
+        return (0, 1) if self.loser == BOTH else (self.loser,)
+
+    @property
+    def actions_left(self) -> int:
+        """How many more actions the side to move may still make this turn (at most)."""
+        return self.variant.turn_actions - self.part
+
+    @property
+    def turn_started(self) -> bool:
+        """Has the side to move already made an action of this turn (so it cannot switch turns)?"""
+        return self.part > 0
+
+    @property
+    def history(self) -> list[Move]:
+        """The actions pushed on this object, oldest first."""
         return [Move.from_code(rec[0]) for rec in self._stack]
 
+    move_stack = history  # the python-chess name
+
     def zobrist_from_scratch(self) -> int:
-        return hash_board(self.board, self.turn)
+        return hash_board(self.board, self.turn, self._zobrist, self.part) ^ self.variant.extra_hash(self)
 
     # ----------------------------------------------------------------- moves
     def generate_codes(self) -> list[int]:
@@ -177,31 +236,73 @@ class Position:
         return move
 
     def move_text(self, move: Move) -> str:
-        return move.text(self.geometry.names)
+        return self.variant.move_text(move)
 
-    def push(self, move: Move) -> list[Shot]:
-        """Play a legal move (checked) and return the shot(s) its laser fired, path included."""
+    def push(self, move: Move) -> Effects:
+        """Play a legal action (checked) and return its effects report (beam trees included)."""
         if not self.is_legal(move):
             raise IllegalMoveError(
                 f"{self.move_text(move)} is not legal here: {self.variant.illegal_reason(self, move)}"
             )
-        shots: list[Shot] = []
-        self.make_code(move.code, shots)
-        self._shots.append(shots)
-        return shots
+        effects = self._push_reported(move)
+        self._effects.append(effects)
+        return effects
 
-    def push_text(self, text: str) -> list[Shot]:
+    def _push_reported(self, move: Move) -> Effects:
+        """Make ``move`` with the fast path and describe what it did (the slow, reporting way)."""
+        before = list(self.board)
+        color = self.turn
+        shots: list[Shot] = []
+        removed = self.make_code(move.code, shots)
+        frm, to, then = move.from_square, move.to_square, move.then_square
+        moved: list[PieceMove] = []
+        if frm != to:
+            moved.append(PieceMove(frm, to, before[frm]))
+            if before[to]:
+                moved.append(PieceMove(to, frm, before[to]))
+            if then is not None:
+                moved.append(PieceMove(to, then, before[frm]))
+        rotated: tuple[Change, ...] = ()
+        if move.rotation:
+            end = to  # a rotation after a swap turns the piece where it landed
+            turned = self._rotate[move.rotation][before[frm]]
+            rotated = (Change(end, before[frm], turned),)
+        # Re-fired shots (Leiserchess 2017) follow each other: each starts where the last one ended.
+        start = 0
+        for i, shot in enumerate(shots):
+            if start:
+                shots[i] = replace(shot, start_step=start)
+            start = shots[i].end_step + 1
+        # Each shot destroyed at most the piece at its end: pair removals with the shots in order.
+        removals = []
+        hits = [i for i, s in enumerate(shots) if s.destroyed]
+        for n, i in enumerate(range(0, len(removed), 2)):
+            beam = hits[n] if n < len(hits) else -1
+            step = shots[beam].end_step if beam >= 0 else 0
+            removals.append(Removal(removed[i], removed[i + 1], step, beam))
+        return Effects(
+            move,
+            color,
+            moved=tuple(moved),
+            rotated=rotated,
+            beams=tuple(shots),
+            removed=tuple(removals),
+            fallen=self.fallen,
+        )
+
+    def push_text(self, text: str) -> Effects:
         return self.push(self.parse_move(text))
 
     def push_code(self, code: int) -> None:
         """Play a move code known to be legal, without recording the beam path (hot path)."""
         self.make_code(code)
-        self._shots.append(_NO_SHOTS)
+        self._effects.append(None)
 
     def pop(self) -> Move:
-        """Take back the last move exactly (board, hash, side, counters)."""
+        """Take back the last action exactly (board, hash, side, part of turn, counters)."""
         code = self.unmake_code()
-        self._shots.pop()
+        if self._effects:
+            self._effects.pop()
         return Move.from_code(code)
 
     @property
@@ -215,19 +316,24 @@ class Position:
         return self._stack[-1][0] if self._stack else None
 
     @property
-    def last_shots(self) -> list[Shot]:
-        """The shots fired by the last move pushed with :meth:`push` (empty for push_code)."""
-        return self._shots[-1] if self._shots else []
+    def last_effects(self) -> Effects | None:
+        """The report of the last action pushed with :meth:`push` (None after push_code)."""
+        return self._effects[-1] if self._effects else None
 
-    def make_code(
-        self, code: int, shots: list[Shot] | None = None, _zobrist: list[int] = ZOBRIST, _fire=fire
-    ) -> tuple[int, ...]:
+    @property
+    def last_shots(self) -> list[Shot]:
+        """The beam trees fired by the last action pushed with :meth:`push` (empty for push_code)."""
+        effects = self.last_effects
+        return list(effects.beams) if effects is not None else []
+
+    def make_code(self, code: int, shots: list[Shot] | None = None, _fire=fire) -> tuple[int, ...]:
         """Play a move code known to be legal; return what its shot removed as (square, piece, ...).
 
         The hot path of perft and the search: no legality check and, unless ``shots`` is given, no beam
         path is recorded and :attr:`last_shots` is not kept. Undo with :meth:`unmake_code`.
         """
-        # ZOBRIST and fire are bound as defaults: locals are faster than globals on this hot path.
+        # fire is bound as a default and the tables read once: locals are fast on this hot path.
+        _zobrist = self._zobrist
         board = self.board
         frm = code & 255
         to = code >> 8 & 255
@@ -261,7 +367,7 @@ class Position:
         rot = code >> 16 & 3
         if rot:
             p = board[to]
-            q = ROTATE[rot][p]
+            q = self._rotate[rot][p]
             board[to] = q
             h ^= _zobrist[p << 7 | to] ^ _zobrist[q << 7 | to]
 
@@ -272,9 +378,9 @@ class Position:
         emitter = lasers[color]
         if emitter >= 0:
             if shots is None:
-                hit = _fire(board, self._rays, emitter, board[emitter] & 3)
+                hit = _fire(board, self._rays, emitter, board[emitter] & 3, None, self._optics)
             else:
-                shot = trace(board, self.geometry, emitter, board[emitter] & 3)
+                shot = trace(board, self.geometry, emitter, board[emitter] & 3, self._optics)
                 shots.append(shot)
                 hit = shot.hit_square if shot.destroyed else -1
             if hit >= 0:
@@ -306,16 +412,16 @@ class Position:
         removed_list = list(removed)
         while board[emitter]:
             if shots is None:
-                hit = fire(board, self.geometry.rays, emitter, board[emitter] & 3)
+                hit = fire(board, self.geometry.rays, emitter, board[emitter] & 3, None, self._optics)
             else:
-                shot = trace(board, self.geometry, emitter, board[emitter] & 3)
+                shot = trace(board, self.geometry, emitter, board[emitter] & 3, self._optics)
                 shots.append(shot)
                 hit = shot.hit_square if shot.destroyed else -1
             if hit < 0:
                 break
             victim = board[hit]
             board[hit] = 0
-            h ^= ZOBRIST[victim << 7 | hit]
+            h ^= self._zobrist[victim << 7 | hit]
             removed_list += (hit, victim)
             if self.variant.is_laser[victim]:
                 self.lasers[victim >> 2 & 1] = -1
@@ -334,7 +440,7 @@ class Position:
         to = code >> 8 & 255
         rot = code >> 16 & 3
         if rot:
-            board[to] = UNROTATE[rot][board[to]]
+            board[to] = self._rotate[(0, 2, 1, 3)[rot]][board[to]]
         if frm != to:
             then = code >> 18
             if then:
@@ -354,21 +460,38 @@ class Position:
 
     # ----------------------------------------------------------------- the laser
     def beam(self, color: int | None = None) -> Shot:
-        """Where ``color``'s laser would go if it fired now (for overlays and warnings)."""
+        """Where ``color``'s laser would go if it fired now (for overlays and warnings).
+
+        For a set whose beams split or charge this is the whole tree of the general tracer.
+        """
         color = self.turn if color is None else color
         emitter = self.lasers[color]
         if emitter < 0:
             return Shot((), None, None, "off board")
-        return trace(self.board, self.geometry, emitter, self.board[emitter] & 3)
+        return self.beam_from(emitter).beams[0]
+
+    def beam_from(self, square: int, direction: int | None = None) -> BeamTrace:
+        """Every beam a fire from ``square`` would make now (nothing changes), as a tree."""
+        board = self.board
+        d = board[square] & 3 if direction is None else direction
+        pieces = self.variant.pieces
+        if pieces.simple and not self.variant.beam_rules.static_board:
+            shot = trace(board, self.geometry, square, d, self._optics)
+            removed = ((shot.hit_square, board[shot.hit_square], shot.end_step),) if shot.destroyed else ()
+            return BeamTrace((shot,), (), removed, len(shot.path) - 1)  # type: ignore[arg-type]
+        return trace_beams(
+            board, self.geometry, pieces, square, d, self.variant.beam_rules, 0, dict(self._turn_hits)
+        )
 
     def royal_in_beam(self, color: int) -> bool:
         """Would ``color``'s Pharaoh/King be destroyed if the opponent's laser fired now?"""
-        shot = self.beam(1 - color)
-        return (
-            shot.destroyed
-            and shot.hit_piece is not None
-            and shot.hit_piece.color == color
-            and self.variant.is_royal[shot.hit_piece.code]
+        emitter = self.lasers[1 - color]
+        if emitter < 0:
+            return False
+        is_royal = self.variant.is_royal
+        return any(
+            code and is_royal[code] and code >> 2 & 1 == color
+            for _sq, code, _step in self.beam_from(emitter).removed
         )
 
     # ----------------------------------------------------------------- game end
@@ -386,7 +509,224 @@ class Position:
         return position_outcome(self, claim_draw)
 
 
-_NO_SHOTS: list[Shot] = []
+class ActionWriter:
+    """The only way a variant's :meth:`Variant.apply` changes a position: journaled and reported.
+
+    Every change goes through :meth:`put`, which keeps the hash, the emitter squares and the undo
+    journal right; the higher-level methods also say what happened for the effects report.
+    """
+
+    def __init__(self, pos: ActionPosition, move: Move) -> None:
+        self.pos = pos
+        self.move = move
+        self.board = pos.board  # read it freely; change it only through the methods below
+        self.color = pos.turn
+        self.journal: list[tuple[int, int]] = []  # (square, code before), in order
+        self.moved: list[PieceMove] = []
+        self.rotated: list[Change] = []
+        self.captured: list[Removal] = []
+        self.promoted: list[Change] = []
+        self.placed: list[PieceMove] = []
+        self.beams: list[Shot] = []
+        self.removed: list[Removal] = []
+        self.turn_over = False
+        self.extra: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------ primitives
+    def put(self, square: int, code: int) -> None:
+        """Set one square (hash, emitters and journal follow)."""
+        pos = self.pos
+        board = pos.board
+        old = board[square]
+        if old == code:
+            return
+        self.journal.append((square, old))
+        keys = pos._zobrist
+        pos.hash ^= keys[old << 7 | square] ^ keys[code << 7 | square]
+        board[square] = code
+        is_laser = pos._is_laser
+        if old and is_laser[old] and pos.lasers[old >> 2 & 1] == square:
+            pos.lasers[old >> 2 & 1] = -1
+        if code and is_laser[code]:
+            pos.lasers[code >> 2 & 1] = square
+
+    def fall(self, code: int) -> None:
+        """Note that a piece left the board: a royal's fall decides the game."""
+        if code and self.pos.variant.is_royal[code]:
+            color = code >> 2 & 1
+            loser = self.pos.loser
+            self.pos.loser = color if loser < 0 or loser == color else BOTH
+
+    # ------------------------------------------------------------ reported changes
+    def step(self, frm: int, to: int) -> int:
+        """Move the piece on ``frm`` to ``to``; whatever stood there is captured. Returns it (or 0)."""
+        board = self.board
+        piece, victim = board[frm], board[to]
+        if victim:
+            self.captured.append(Removal(to, victim))
+            self.fall(victim)
+        self.put(to, piece)
+        self.put(frm, 0)
+        self.moved.append(PieceMove(frm, to, piece))
+        return victim
+
+    def swap(self, a: int, b: int) -> None:
+        board = self.board
+        p, q = board[a], board[b]
+        self.put(a, q)
+        self.put(b, p)
+        self.moved.append(PieceMove(a, b, p))
+        if q:
+            self.moved.append(PieceMove(b, a, q))
+
+    def relocate(self, frm: int, to: int) -> None:
+        """A piece sent by chance from ``frm`` to the empty square ``to``."""
+        piece = self.board[frm]
+        self.put(to, piece)
+        self.put(frm, 0)
+        self.placed.append(PieceMove(frm, to, piece))
+
+    def rotate_to(self, square: int, orientation: int) -> None:
+        before = self.board[square]
+        after = (before & ~3) | (orientation & 3)
+        self.put(square, after)
+        self.rotated.append(Change(square, before, after))
+
+    def promote(self, square: int, kind: int) -> None:
+        before = self.board[square]
+        after = kind << 3 | (before & 7)
+        self.put(square, after)
+        self.promoted.append(Change(square, before, after))
+
+    def remove(self, square: int) -> None:
+        """Take a piece off without a beam (a rule of the variant)."""
+        code = self.board[square]
+        self.put(square, 0)
+        self.removed.append(Removal(square, code))
+        self.fall(code)
+
+    def fire(self, square: int, direction: int | None = None, charge: int = 0) -> BeamTrace:
+        """Fire from ``square`` with the variant's beam rules; remove what the beams destroyed."""
+        pos = self.pos
+        variant = pos.variant
+        board = self.board
+        d = board[square] & 3 if direction is None else direction
+        result = trace_beams(
+            board, pos.geometry, variant.pieces, square, d, variant.beam_rules, charge, pos._turn_hits
+        )
+        index = len(self.beams)
+        self.beams.extend(result.beams)
+        for sq, code, step in result.removed:
+            self.put(sq, 0)
+            self.removed.append(Removal(sq, code, step, index))
+            self.fall(code)
+        return result
+
+    def set_extra(self, extra: tuple[int, ...]) -> None:
+        """Replace the variant's extra state (e.g. which Pawns have not moved; ints only)."""
+        self.extra = tuple(extra)
+
+    def end_turn(self) -> None:
+        """The turn is over after this action: the other side moves next."""
+        self.turn_over = True
+
+
+class ActionPosition(Position):
+    """A position of a variant without fast codes: actions made by the variant through a journal."""
+
+    __slots__ = ("extra",)
+
+    def __init__(self, variant: Variant, board: list[int], turn: int, options=None, part: int = 0) -> None:
+        super().__init__(variant, board, turn, options)
+        self.extra: tuple[int, ...] = variant.initial_extra(self.board)
+        self.part = part
+        self.hash = self.zobrist_from_scratch()
+        self.hashes = [self.hash]
+
+    def copy(self, history: bool = True) -> ActionPosition:
+        other = super().copy(history)
+        other.extra = self.extra  # type: ignore[attr-defined]
+        return other  # type: ignore[return-value]
+
+    def make_code(self, code: int, shots: list[Shot] | None = None, _fire=fire) -> tuple[int, ...]:
+        self._make(Move.from_code(code))
+        return self._stack[-1][2]
+
+    def _make(self, move: Move) -> ActionWriter:
+        variant = self.variant
+        saved = (
+            self.hash,
+            self.quiet_plies,
+            self.lasers[0],
+            self.lasers[1],
+            self.part,
+            self.turn,
+            self.loser,
+            self.extra,
+            dict(self._turn_hits),
+        )
+        old_extra_hash = variant.extra_hash(self)
+        writer = ActionWriter(self, move)
+        variant.apply(self, move, writer)
+        h = self.hash ^ old_extra_hash
+        if writer.extra is not None:
+            self.extra = writer.extra
+        h ^= PART_KEYS[self.part] if self.part else 0
+        if writer.turn_over or self.part + 1 >= variant.turn_actions:
+            writer.turn_over = True
+            self.part = 0
+            self.turn ^= 1
+            h ^= SIDE_KEY
+            self._turn_hits = {}
+        else:
+            self.part += 1
+            h ^= PART_KEYS[self.part]
+        self.hash = h ^ variant.extra_hash(self)
+        self.hashes.append(self.hash)
+        removed_flat: tuple[int, ...] = tuple(
+            x for r in writer.removed + writer.captured for x in (r.square, r.code)
+        )
+        self.quiet_plies = 0 if removed_flat else saved[1] + 1
+        self._stack.append(
+            (move.code, saved[0], removed_flat, saved[1], saved[2], saved[3], writer.journal, saved)
+        )
+        return writer
+
+    def unmake_code(self) -> int:
+        code, _h, _removed, _q, _l0, _l1, journal, saved = self._stack.pop()
+        board = self.board
+        for square, old in reversed(journal):
+            board[square] = old
+        (
+            self.hash,
+            self.quiet_plies,
+            self.lasers[0],
+            self.lasers[1],
+            self.part,
+            self.turn,
+            self.loser,
+            self.extra,
+            self._turn_hits,
+        ) = saved
+        self.hashes.pop()
+        return code
+
+    def _push_reported(self, move: Move) -> Effects:
+        color = self.turn
+        w = self._make(move)
+        return Effects(
+            move,
+            color,
+            moved=tuple(w.moved),
+            rotated=tuple(w.rotated),
+            captured=tuple(w.captured),
+            promoted=tuple(w.promoted),
+            placed=tuple(w.placed),
+            beams=tuple(w.beams),
+            removed=tuple(w.removed),
+            fallen=self.fallen,
+            turn_over=w.turn_over,
+        )
 
 
 class LegalMoves:

@@ -115,8 +115,8 @@ class BoardEdit:
         self.variant: Variant = get_variant(variant) if isinstance(variant, str) else variant
         self.board: list[int] = list(board) if board is not None else default_board(self.variant)
         self.turn = turn
-        self.undo_stack: list[EditorState] = []
-        self.redo_stack: list[EditorState] = []
+        self.undo_states: list[EditorState] = []
+        self.redo_states: list[EditorState] = []
         self._stroke: EditorState | None = None
 
     # ------------------------------------------------------------ state and history
@@ -149,22 +149,22 @@ class BoardEdit:
         return True
 
     def _push_undo(self, before: EditorState) -> None:
-        self.undo_stack.append(before)
-        del self.undo_stack[:-UNDO_LIMIT]
-        self.redo_stack.clear()
+        self.undo_states.append(before)
+        del self.undo_states[:-UNDO_LIMIT]
+        self.redo_states.clear()
 
     def undo(self) -> bool:
-        if not self.undo_stack:
+        if not self.undo_states:
             return False
-        self.redo_stack.append(self.state)
-        self.restore(self.undo_stack.pop())
+        self.redo_states.append(self.state)
+        self.restore(self.undo_states.pop())
         return True
 
     def redo(self) -> bool:
-        if not self.redo_stack:
+        if not self.redo_states:
             return False
-        self.undo_stack.append(self.state)
-        self.restore(self.redo_stack.pop())
+        self.undo_states.append(self.state)
+        self.restore(self.redo_states.pop())
         return True
 
     def begin_stroke(self) -> None:

@@ -433,12 +433,10 @@ def play_sample_game(
         turn = pos.turn
         choice, fallback = None, None
         for move in moves[:24]:
-            shots = pos.push(move)
+            effects = pos.push(move)
             won = pos.loser == 1 - turn
-            lost = pos.loser == turn or any(
-                s.destroyed and s.hit_piece is not None and s.hit_piece.color == turn for s in shots
-            )
-            hit = any(s.destroyed for s in shots)
+            lost = pos.loser == turn or any(r.code >> 2 & 1 == turn for r in effects.lost)
+            hit = bool(effects.lost)
             pos.pop()
             if won and not may_win:
                 continue
@@ -453,7 +451,7 @@ def play_sample_game(
         game.add_move(text, rng.uniform(1.5, 28.0), pos.fen())
         fens.append(pos.fen())
         if pos.loser >= 0:
-            game.outcome = Outcome.win(1 - pos.loser, Termination.ROYAL_DESTROYED)
+            game.outcome = pos.outcome()
             break
     return game, fens
 

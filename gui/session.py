@@ -11,12 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import Game, Outcome, Piece, Player, Position, RecordError, Termination
-from game.laser import Shot
+from game.effects import Effects
 from game.move import Move
 
 AUTOSAVE_EVERY = 2  # plies between saves of an unfinished game
 LOW_TIME = 20.0  # seconds left at which a clock shows its warning
-UNDOABLE_ENDINGS = (Termination.ROYAL_DESTROYED, Termination.REPETITION, Termination.PLY_LIMIT)
+UNDOABLE_ENDINGS = (
+    Termination.ROYAL_DESTROYED,
+    Termination.BOTH_ROYALS_DESTROYED,
+    Termination.REPETITION,
+    Termination.PLY_LIMIT,
+)
 
 
 @dataclass
@@ -119,13 +124,13 @@ class GameSession:
                 self._end(Outcome.win(1 - self.turn, Termination.TIMEOUT))
 
     # ------------------------------------------------------------ actions
-    def play(self, move: Move) -> list[Shot]:
-        """Play a legal move for the side to move; returns the shots to animate."""
+    def play(self, move: Move) -> Effects:
+        """Play a legal action for the side to move; returns its effects report to animate."""
         if self.finished:
             raise RecordError("the game is over")
         mover = self.turn
         text = self.position.move_text(move)
-        shots = self.position.push(move)
+        effects = self.position.push(move)
         self.game.add_move(text, self.move_seconds, self.position.fen())
         self.move_seconds = 0.0
         if self.remaining is not None and self.game.time_control:
@@ -139,7 +144,7 @@ class GameSession:
             self._unsaved_plies += 1
             if self._unsaved_plies >= AUTOSAVE_EVERY:
                 self.save()
-        return shots
+        return effects
 
     def undo(self) -> int:
         """Take back one move (two players) or back to the human's turn (against the CPU)."""

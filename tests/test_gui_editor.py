@@ -382,13 +382,13 @@ MALFORMED = [
 def test_pasting_malformed_position_strings_shows_errors_and_changes_nothing(app):
     screen = open_editor(app)
     before = list(screen.board)
-    undo_depth = len(screen.edit.undo_stack)
+    undo_depth = len(screen.edit.undo_states)
     for text in MALFORMED:
         paste(app, text)
         screen = app.screens.top
         kind, message = screen.notes["fen"]
         assert kind == "error" and message.startswith("Not applied:"), (text, message)
-        assert screen.board == before and len(screen.edit.undo_stack) == undo_depth
+        assert screen.board == before and len(screen.edit.undo_states) == undo_depth
     # the clipboard empty
     clipboard.put_text("")
     clipboard.clear_in_app()
@@ -442,10 +442,10 @@ def test_erasing_five_ways_and_undo_redo(app):
     assert screen.palette.selected == ERASER
     post_click(app, at(screen, "c4"))
     assert piece(screen, "c4") == ""
-    depth = len(screen.edit.undo_stack)
+    depth = len(screen.edit.undo_states)
     drag(app, at(screen, "d1"), at(screen, "f1"))  # sweeps d1, e1 (on the way) and f1
     assert [piece(screen, n) for n in ("d1", "e1", "f1")] == ["", "", ""]
-    assert len(screen.edit.undo_stack) == depth + 1
+    assert len(screen.edit.undo_states) == depth + 1
     post_key(app, pygame.K_z, mod=CTRL)
     assert [piece(screen, n) for n in ("d1", "e1", "f1")] == ["Na", "Fa", "Na"]
     post_key(app, pygame.K_y, mod=CTRL)

@@ -72,14 +72,13 @@ def test_forward_steps_fire_the_shot_again_and_backward_steps_do_not(app):
     game = long_game()
     screen = open_replay(app, game)
     post_key(app, pygame.K_RIGHT, frames=1)
-    assert screen.view.animating and screen.view._shots  # the beam is on its way
-    shots = screen.plies[1].shots
-    assert [show.shot.path for show in screen.view._shots] == [s.path for s in shots]
+    assert screen.view.animating and screen.view.shown_beams  # the beam is on its way
+    assert screen.view.shown_beams == screen.plies[1].effects.beams
     run_frames(app, 120)
     assert not screen.view.animating
     post_key(app, pygame.K_RIGHT, frames=1)
     post_key(app, pygame.K_LEFT, frames=1)
-    assert not screen.view._shots and screen.view.board == game.position_at(1).board
+    assert not screen.view.shown_beams and screen.view.board == game.position_at(1).board
     # stepping on while a shot is still flying finishes it at once and shows the next move
     post_key(app, pygame.K_RIGHT, frames=1)
     post_key(app, pygame.K_RIGHT, frames=1)

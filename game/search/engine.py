@@ -353,7 +353,7 @@ class Engine:
         self.ply_limit = limit or 0
         self.max_q = self.options.qsearch_depth
         self.virtual_shots = not p.variant.refire  # one shot per move: a move's effect can be simulated
-        self.delta_margin = max(ev.value[c] for c in range(8, 64) if not ev.is_royal[c]) // 2 + 150
+        self.delta_margin = max(ev.value[c] for c in range(8, len(ev.value)) if not ev.is_royal[c]) // 2 + 150
 
         names = p.geometry.names
         root_moves = self._root_moves(rng)

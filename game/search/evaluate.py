@@ -154,10 +154,12 @@ class Evaluator:
         self.upto, self.full = ray_masks(geo.width, geo.height)
         self.is_royal = variant.is_royal
         self.is_laser = variant.is_laser
+        n = variant.pieces.size  # every per-code table is sized from the variant's piece set
+        optics = variant.pieces.fast_optics
         # Value of each code (material) and the threat value used for beam hits.
-        self.value = [0] * 64
-        self.threat = [0] * 64
-        for code in range(8, 64):
+        self.value = [0] * n
+        self.threat = [0] * n
+        for code in range(8, n):
             kind = code >> 3
             v = w.values.get(kind, 100)
             self.value[code] = v
@@ -175,17 +177,17 @@ class Evaluator:
         self._self_wait = [int(w.self_hit_waiting * t) for t in self.threat]
         self._self_hit = [
             w.royal_self_hit if variant.is_royal[c] else int(w.self_hit_to_move * self.threat[c])
-            for c in range(64)
+            for c in range(n)
         ]
-        for c in range(64):
+        for c in range(n):
             if variant.is_royal[c]:
                 self._hanging[c] = w.royal_hanging
         # Enemy pieces near a royal, by what they can do to a beam: reflect (a mirror the enemy can
         # steer), and whether they can ever be destroyed.
-        self.near_danger = [0] * 64
-        self.far_danger = [0] * 64
-        for code in range(8, 64):
-            effects = [OPTICS[code << 2 | d] for d in range(4)]
+        self.near_danger = [0] * n
+        self.far_danger = [0] * n
+        for code in range(8, n):
+            effects = [optics[code << 2 | d] for d in range(4)]
             if variant.is_laser[code] or not any(e >= 0 for e in effects):
                 continue
             if any(e == DESTROY for e in effects):
@@ -213,9 +215,10 @@ class Evaluator:
         geo = self.geometry
         w = self.w
         width, height = geo.width, geo.height
-        table = [0] * (64 << 7)
+        n = len(self.value)
+        table = [0] * (n << 7)
         cx, cy = (width - 1) / 2, (height - 1) / 2
-        for code in range(8, 64):
+        for code in range(8, n):
             color = code >> 2 & 1
             sign = 1 if color == 0 else -1
             royal = self.is_royal[code]

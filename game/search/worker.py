@@ -65,7 +65,7 @@ class GameState:
     @classmethod
     def from_position(cls, pos: Position) -> GameState:
         """The start position and moves of ``pos`` (its undo history is walked back on a copy)."""
-        codes = [m.code for m in pos.move_stack]
+        codes = [m.code for m in pos.history]
         start = pos.copy(history=True)
         while start.ply:
             start.pop()

@@ -1,7 +1,10 @@
-"""What every variant provides: board shape, pieces, reserved squares, setups and a few hooks.
+"""What every variant provides: board shape, piece set, beam rules, setups and a few hooks.
 
-A variant is data plus small hooks; :class:`game.position.Position` does the rest (make/unmake,
-firing, hashing), so Khet and the Leiserchess editions share one engine.
+A variant is data plus small hooks; :class:`game.position.Position` does the rest (push/pop,
+firing, hashing). Khet and the Leiserchess editions use the fast path (``fast_codes``: one
+swap-and-rotate action, then the mover's laser fires); every other rule set makes its actions in
+:meth:`Variant.apply` through a journaled :class:`~game.position.ActionWriter`, and a turn may be
+several actions (``turn_actions``). See docs/architecture.md, "How to add a rule set".
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ from typing import TYPE_CHECKING, Literal
 
 from game.errors import InvalidMoveError, PositionError
 from game.geometry import Geometry
+from game.laser import BeamRules
 from game.limits import MAX_MOVE_CHARS, MAX_POSITION_CHARS, MAX_RANK_CHARS, is_ascii_digit, shown
-from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, Move
+from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, ORIENTATION_LETTERS, Move
 from game.pieces import Kind
+from game.pieceset import PieceSet
 
 if TYPE_CHECKING:
-    from game.position import Position
+    from game.outcome import Outcome
+    from game.position import ActionPosition, ActionWriter, Position
 
 
 @dataclass(frozen=True)
@@ -72,22 +78,35 @@ class Variant:
     geometry: Geometry
     side_names: tuple[str, str]
     side_letters: tuple[str, str]  # side-to-move letters in position strings
-    kinds: tuple[Kind, ...]  # piece kinds this variant uses (editor palette)
-    laser_kind: Kind
-    royal_kind: Kind
+    pieces: PieceSet  # every kind of piece: names, letters, roles, optics, values (game.pieceset)
     reserved: tuple[int, ...]  # per square: -1 free, else the only colour that may stand there
     setups: dict[str, str]  # name -> position string (first is the default)
-    refire: bool = False
+    beam_rules: BeamRules = field(default_factory=BeamRules)
+    fast_codes: bool = False  # Khet/Leiserchess: the built-in make_code fast path makes the actions
+    turn_actions: int = 1  # most actions in one turn (a variant may end a turn earlier)
     king_kill_is_leaf: bool = False  # perft convention (see rules specs)
     quiet_ply_limit: int | None = None  # built-in draw after this many plies with nothing removed
-    royal_name: str = "Pharaoh"
+    description: str = ""  # a few sentences for the game browser and the rules screen
+    kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
+    laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
+    royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none
+    royal_name: str = field(init=False)
     is_laser: list[bool] = field(init=False, repr=False)
     is_royal: list[bool] = field(init=False, repr=False)
     forbidden: tuple[frozenset[int], frozenset[int]] = field(init=False, repr=False)
 
+    @property
+    def refire(self) -> bool:
+        return self.beam_rules.refire
+
     def __post_init__(self) -> None:
-        self.is_laser = [c > 0 and c >> 3 == self.laser_kind for c in range(64)]
-        self.is_royal = [c > 0 and c >> 3 == self.royal_kind for c in range(64)]
+        numbers = tuple(k.number for k in self.pieces.kinds)
+        self.kinds = tuple(Kind(n) if n in Kind._value2member_map_ else n for n in numbers)
+        self.laser_kind = next(iter(self.pieces.emitter_numbers()), 0)
+        self.royal_kind = next(iter(self.pieces.royal_numbers()), 0)
+        self.royal_name = self.pieces.kind(self.royal_kind, False).name if self.royal_kind else "King"
+        self.is_laser = self.pieces.is_laser
+        self.is_royal = self.pieces.is_royal
         self.forbidden = (
             frozenset(sq for sq, r in enumerate(self.reserved) if r == 1),
             frozenset(sq for sq, r in enumerate(self.reserved) if r == 0),
@@ -118,8 +137,45 @@ class Variant:
 
     # ------------------------------------------------------------ hooks
     def generate(self, pos: Position) -> list[int]:
-        """Legal move codes of the side to move."""
+        """Legal action codes of the side to move (the next action of the turn)."""
         raise NotImplementedError
+
+    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
+        """Make a legal action through the writer (variants without ``fast_codes``).
+
+        Call ``w.end_turn()`` when the turn is over before ``turn_actions`` actions are made.
+        """
+        raise NotImplementedError(f"{self.title} makes its moves with the fast path")
+
+    def no_moves_outcome(self, pos: Position) -> Outcome:
+        """The result when the side to move has no legal action (a draw unless the rules say else)."""
+        from game.outcome import Outcome, Termination
+
+        return Outcome.draw(Termination.NO_MOVES)
+
+    def initial_extra(self, board: list[int]) -> tuple[int, ...]:
+        """The variant's extra state for a position read from a string (ints; hashed)."""
+        return ()
+
+    def extra_hash(self, pos: Position) -> int:
+        """The hash contribution of the extra state (0 for none)."""
+        extra = getattr(pos, "extra", ())
+        return hash(extra) & 0xFFFFFFFFFFFFFFFF if extra else 0
+
+    def move_text(self, move: Move) -> str:
+        """The text of an action (the inverse of :meth:`parse_move_text`)."""
+        return move.text(self.geometry.names, self.kind_letters)
+
+    @property
+    def kind_letters(self) -> dict[int, str]:
+        return {k.number: k.letter for k in self.pieces.kinds}
+
+    def position_fen(self, pos: Position) -> str:
+        """The position string of a position (variants with more state extend it)."""
+        return self.board_fen(pos.board, pos.turn)
+
+    def piece_name(self, code: int) -> str:
+        return self.pieces.name(code)
 
     def illegal_reason(self, pos: Position, move: Move) -> str:
         """Why a well-formed move is not legal, in words a player understands."""
@@ -251,6 +307,9 @@ class Variant:
             raise InvalidMoveError("the move text is empty")
         if len(text) > MAX_MOVE_CHARS:
             raise InvalidMoveError(f"{shown(text, 30)} is too long to be a move")
+        extra = self._parse_action_suffix(text, geo)
+        if extra is not None:
+            return extra
         squares: list[int] = []
         i = 0
         rotation = 0
@@ -288,6 +347,50 @@ class Variant:
         if rotation and self.max_move_squares() < 3:
             raise InvalidMoveError(f"{text!r}: a move cannot both step and rotate in {self.title}")
         return Move(squares[0], squares[1], rotation)
+
+    def _parse_action_suffix(self, text: str, geo: Geometry) -> Move | None:
+        """The actions of the general notation: ``d1*`` fire, ``c4>E`` rotate to, ``a7a8=Q``
+        promote, ``e4e5@c7`` a chance landing square. None for the plain forms."""
+        for mark in ("*", ">", "=", "@"):
+            if mark in text:
+                break
+        else:
+            return None
+        head, _, tail = text.partition(mark)
+        base = self.parse_move_text(head, geo) if mark in "=@" else None
+        if mark == "*":
+            sq = geo.parse_square(head)
+            if sq is None or tail:
+                raise InvalidMoveError(f"{text!r}: a fire is the emitter's square and '*', e.g. d1*")
+            return Move.fire_from(sq)
+        if mark == ">":
+            sq = geo.parse_square(head)
+            if sq is None or len(tail) != 1 or tail not in ORIENTATION_LETTERS:
+                raise InvalidMoveError(
+                    f"{text!r}: a rotation to an orientation is the square, '>' and N, E, S or W, e.g. c4>E"
+                )
+            return Move.rotate_to(sq, ORIENTATION_LETTERS.index(tail))
+        assert base is not None
+        if mark == "=":
+            kind = self.pieces.by_letter.get(tail.upper()) if len(tail) == 1 else None
+            if kind is None:
+                raise InvalidMoveError(f"{text!r}: {tail!r} is not a piece letter of {self.title}")
+            return Move(
+                base.from_square, base.to_square, base.rotation, base.then_square, promotion=kind.number
+            )
+        sq = geo.parse_square(tail)
+        if sq is None:
+            raise InvalidMoveError(f"{text!r}: {tail!r} is not a square on this board")
+        return Move(
+            base.from_square,
+            base.to_square,
+            base.rotation,
+            base.then_square,
+            base.orientation,
+            base.fire,
+            base.promotion,
+            sq,
+        )
 
     def allows_half_turn(self) -> bool:
         return False

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game.errors import PositionError
 from game.geometry import geometry
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, Move
-from game.pieces import Kind, code_color, code_kind, make_code
+from game.pieces import KHET_PIECES, Kind, code_color, code_kind, make_code
 from game.variants.base import Problem, Variant
 
 if TYPE_CHECKING:
@@ -66,11 +66,10 @@ class Khet(Variant):
             geometry=GEO,
             side_names=("Silver", "Red"),
             side_letters=("b", "r"),
-            kinds=(Kind.SPHINX, Kind.PHARAOH, Kind.SCARAB, Kind.PYRAMID, Kind.ANUBIS),
-            laser_kind=Kind.SPHINX,
-            royal_kind=Kind.PHARAOH,
+            pieces=KHET_PIECES,
             reserved=_reserved(),
             setups=dict(SETUPS),
+            fast_codes=True,
         )
         # Per colour and square: the neighbours that colour may end a move on.
         self._targets = tuple(

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 
 from game.errors import PositionError
 from game.geometry import geometry
-from game.laser import MAX_HOPS, fire
+from game.laser import MAX_HOPS, BeamRules, fire
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, NO_ROTATION, Move
-from game.pieces import OPTICS, Kind, code_color, code_kind, make_code
+from game.pieces import LEISERCHESS_PIECES, OPTICS, Kind, code_color, code_kind, make_code
 from game.variants.base import Problem, Variant
 
 if TYPE_CHECKING:
@@ -97,15 +97,13 @@ class Leiserchess(Variant):
             geometry=GEO,
             side_names=SIDE_NAMES,
             side_letters=("W", "B"),
-            kinds=(Kind.KING, Kind.PAWN),
-            laser_kind=Kind.KING,
-            royal_kind=Kind.KING,
+            pieces=LEISERCHESS_PIECES,
             reserved=(-1,) * GEO.size,
             setups={"Opening": opening},
-            refire=self.laser_refires,
+            beam_rules=BeamRules(refire=self.laser_refires),
+            fast_codes=True,
             king_kill_is_leaf=True,
             quiet_ply_limit=100,  # 50 moves by each side without a Pawn zapped
-            royal_name="King",
         )
 
     # pinned_squares / zombie_squares (queries for the GUI): the base class's empty sets here

@@ -603,7 +603,7 @@ class EditorScreen(Screen):
         label("Start from", y)
         trash_w = max(ctrl_h, int(ctrl_h * 1.15))
         self._setup_rect = ctrl(y, width=ctrl_w - trash_w - seg_gap)
-        self._make_setup_drop(root, size)
+        self._build_setup_drop(root, size)
         self.widgets["delete"] = self._icon_button(
             "trash",
             ctrl(y, right.right - trash_w, trash_w),
@@ -716,7 +716,7 @@ class EditorScreen(Screen):
                 return f"Delete the saved setup \u201c{found.name}\u201d (click twice)"
         return "Deletes a saved setup: load it with Start from first"
 
-    def _make_setup_drop(self, root: UIContainer | None = None, size: tuple[int, int] | None = None) -> None:
+    def _build_setup_drop(self, root: UIContainer | None = None, size: tuple[int, int] | None = None) -> None:
         root = root or self.root
         size = size or self.app.window_size
         old = self.widgets.get("setup")
@@ -799,8 +799,8 @@ class EditorScreen(Screen):
         if entry is not None and not entry.is_focused and entry.get_text() != self.fen:
             entry.set_text(self.fen)
         for key, enabled in (
-            ("undo", bool(self.edit.undo_stack)),
-            ("redo", bool(self.edit.redo_stack)),
+            ("undo", bool(self.edit.undo_states)),
+            ("redo", bool(self.edit.redo_states)),
             ("delete", self.source.startswith("saved:")),
             ("play", not self.errors),
         ):

@@ -45,16 +45,6 @@ ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE,
 CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score is this bad
 
 
-def moved_pieces(board: list[int], move: Move) -> list[tuple[int, int, int]]:
-    """The pieces a move slides, as (code, from, to), read from the board before the move."""
-    if move.from_square == move.to_square:
-        return []
-    out = [(board[move.from_square], move.from_square, move.then_square or move.to_square)]
-    if board[move.to_square]:
-        out.append((board[move.to_square], move.to_square, move.from_square))
-    return out
-
-
 class GameScreen(Screen):
     name = "game"
     title = "Game"
@@ -125,7 +115,7 @@ class GameScreen(Screen):
         self.input.show_legal = s.show_legal_moves
 
     def _last_move_squares(self, ply: int | None = None) -> tuple[int, ...]:
-        moves = self.position.move_stack
+        moves = self.position.history
         n = len(moves) if ply is None else ply
         if n == 0 or n > len(moves):
             return ()
@@ -323,15 +313,14 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ moves
     def play_move(self, move: Move) -> None:
         """Play a legal move for the side to move and start showing it."""
-        before = list(self.position.board)
         self.readable.append(readable_move(self.position, move))
-        shots = self.session.play(move)
-        self.view.show_move(self.position.board, shots, moved_pieces(before, move))
+        effects = self.session.play(move)
+        self.view.show_effects(self.position.board, effects)
         audio = self.app.audio
-        audio.play(ROTATE if move.from_square == move.to_square else MOVE)
-        if shots and self.view.laser_speed is not None:
+        audio.play(MOVE if effects.slides else ROTATE)
+        if effects.beams and self.view.laser_speed is not None:
             audio.play(LASER)
-        self.pending_hit = any(s.destroyed for s in shots)
+        self.pending_hit = effects.destroyed
         if self.pending_hit and self.view.laser_speed is None:
             audio.play(HIT)
             self.pending_hit = False
@@ -396,9 +385,9 @@ class GameScreen(Screen):
 
     def show_last_shot(self) -> None:
         """Fire the last move's laser again on screen (L): to see what happened once more."""
-        shots = self.position.last_shots
-        if shots and self.view_ply is None and not self.view.busy:
-            self.view.show_move(self.position.board, shots, [])
+        effects = self.position.last_effects
+        if effects is not None and effects.beams and self.view_ply is None and not self.view.busy:
+            self.view.show_effects(self.position.board, effects, slide=False)
             self.app.audio.play(LASER)
             self._sync_input()
 
@@ -625,7 +614,7 @@ class GameScreen(Screen):
                 self.show_last_shot()
         was_busy = self.view.busy
         self.view.update(dt)
-        if self.pending_hit and not any(not s.arrived for s in self.view._shots):
+        if self.pending_hit and not self.view.beam_running:
             self.app.audio.play(HIT)
             self.pending_hit = False
         s = self.session

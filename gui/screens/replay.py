@@ -21,8 +21,9 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
-from game import Game, Piece, Player, Position, Shot, get_variant
+from game import Game, Piece, Player, Position, get_variant
 from game.analysis import Strength, analyse_game
+from game.effects import Effects
 from game.errors import LaserChessError
 from gui.art.fonts import fit_text, font
 from gui.art.schemes import get_scheme
@@ -31,7 +32,6 @@ from gui.layout import px, style
 from gui.library import format_when, player_label
 from gui.notation import readable_texts
 from gui.screen import Screen
-from gui.screens.game import moved_pieces
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.analysis_panel import AnalysisPanel, mark_suffix
 from gui.widgets.board_view import BoardView, Decorations
@@ -66,8 +66,7 @@ class Ply:
     fen: str
     turn: int
     text: str = ""
-    shots: tuple[Shot, ...] = ()
-    moved: tuple[tuple[int, int, int], ...] = ()
+    effects: Effects | None = None  # what the move did (None for ply 0)
     squares: tuple[int, ...] = ()  # the move's squares, tinted on the board
     lost: tuple[tuple[Piece, ...], tuple[Piece, ...]] = ((), ())  # pieces each side has lost so far
     clocks: tuple[float, float] | None = None  # time left on each clock after this move
@@ -103,13 +102,11 @@ def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
         mover = pos.turn
         try:
             move = pos.parse_move(record.text)
-            before = list(pos.board)
-            shots = pos.push(move)
+            effects = pos.push(move)
         except LaserChessError as exc:
             return plies, f"move {number} ({record.text}) cannot be played: {exc}"
-        for shot in shots:
-            if shot.destroyed and shot.hit_piece is not None:
-                lost[int(shot.hit_piece.color)].append(shot.hit_piece)
+        for gone in effects.lost:
+            lost[gone.code >> 2 & 1].append(Piece.from_code(gone.code))
         if clocks is not None and tc is not None:
             clocks[mover] = max(0.0, clocks[mover] - record.seconds) + tc.increment
         squares = move_squares(move)
@@ -119,8 +116,7 @@ def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
                 pos.fen(),
                 pos.turn,
                 record.text,
-                tuple(shots),
-                tuple(moved_pieces(before, move)),
+                effects,
                 squares,
                 (tuple(lost[0]), tuple(lost[1])),
                 tuple(clocks) if clocks else None,
@@ -209,12 +205,12 @@ class ReplayScreen(Screen):
         self.ply = ply
         p = self.plies[ply]
         if animate and ply > 0:
-            self.view.show_move(p.board, list(p.shots), list(p.moved))
+            self.view.show_effects(p.board, p.effects)
             audio = self.app.audio
-            audio.play(MOVE if p.moved else ROTATE)
-            if p.shots and self.view.laser_speed is not None:
+            audio.play(MOVE if p.effects is not None and p.effects.slides else ROTATE)
+            if p.effects is not None and p.effects.beams and self.view.laser_speed is not None:
                 audio.play(LASER)
-            self.pending_hit = any(s.destroyed for s in p.shots)
+            self.pending_hit = p.effects is not None and p.effects.destroyed
             if self.pending_hit and self.view.laser_speed is None:
                 audio.play(HIT)
                 self.pending_hit = False
@@ -440,7 +436,7 @@ class ReplayScreen(Screen):
                 self.demo_step_at = None
                 self.step(1)
         self.view.update(dt)
-        if self.pending_hit and not any(not s.arrived for s in self.view._shots):
+        if self.pending_hit and not self.view.beam_running:
             self.app.audio.play(HIT)
             self.pending_hit = False
         if self.playing and not self.view.busy:

@@ -2,7 +2,11 @@
 shots, and maps screen points to squares. The game, editor, config preview and replay all use it.
 
 It holds only what it shows (a list of piece codes and decorations); screens decide what that is.
-``update(dt)`` advances animations; ``draw`` reads state and never changes it.
+``update(dt)`` advances animations; ``draw`` reads state and never changes it. An action is shown
+from its :class:`~game.effects.Effects` report and nothing else: the pieces slide, then one beam
+clock runs (in steps, at the laser speed) over every beam tree of the report at once — each beam
+segment starts at its start step, splits fan out, charges change colour — and each destroyed piece
+bursts at the step the report gives.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.effects import Effects
 from game.geometry import DX, DY
 from game.laser import Shot
 from game.variants.base import Variant
@@ -24,18 +29,22 @@ BEAM_FADE_SECONDS = 0.45
 DRAG_THRESHOLD = 5  # pixels the mouse must travel before a press becomes a drag
 
 
-@dataclass
-class _ShotShow:
-    """One shot on screen: its path in square terms (resize-proof), and how far the head has got."""
+CHARGE_COLOURS = ((255, 150, 40), (255, 50, 40))  # half-charged, charged beams (rules: 98 §5)
 
-    shot: Shot
-    length: float  # in squares
-    travelled: float = 0.0
-    fade: float = 0.0  # seconds since the head arrived
+
+@dataclass
+class _EffectsShow:
+    """The beams of one effects report on screen: one clock in steps for every beam tree."""
+
+    beams: tuple[Shot, ...]
+    removals: list[tuple[int, int, int]]  # (step, square, code) still standing on screen
+    end: float  # the last step any beam reaches
+    clock: float = 0.0  # steps since the fire
+    fade: float = 0.0  # seconds since every beam arrived
 
     @property
     def arrived(self) -> bool:
-        return self.travelled >= self.length
+        return self.clock >= self.end
 
 
 @dataclass
@@ -80,8 +89,7 @@ class BoardView:
         self.laser_speed: float | None = 18.0  # squares per second; None = no animation
         self.piece_animation = True
         self._slide: _Slide | None = None
-        self._shots: list[_ShotShow] = []
-        self._pending_removals: list[tuple[int, int]] = []  # (square, code) restored until hit
+        self._show: _EffectsShow | None = None
         self._bursts: list[ParticleBurst] = []
         self._time = 0.0
         self.set_area(self.area)
@@ -122,7 +130,17 @@ class BoardView:
     # ------------------------------------------------------------ animation
     @property
     def animating(self) -> bool:
-        return bool(self._slide or any(not s.arrived for s in self._shots))
+        return bool(self._slide or self.beam_running)
+
+    @property
+    def beam_running(self) -> bool:
+        """True while a beam of the shown action is still travelling."""
+        return self._show is not None and not self._show.arrived
+
+    @property
+    def shown_beams(self) -> tuple[Shot, ...]:
+        """The beam trees on screen now (empty when none are)."""
+        return self._show.beams if self._show is not None else ()
 
     @property
     def busy(self) -> bool:
@@ -133,48 +151,47 @@ class BoardView:
         """Show a board at once, cancelling any animation."""
         self.board = list(board)
         self._slide = None
-        self._shots = []
-        self._pending_removals = []
+        self._show = None
 
-    def show_move(
-        self, board_after: list[int], shots: list[Shot], moved: list[tuple[int, int, int]] | None = None
-    ) -> None:
-        """Animate a move: slide the ``moved`` pieces (code, from, to), then fire ``shots``.
+    def show_effects(self, board_after: list[int], effects: Effects | None, slide: bool = True) -> None:
+        """Animate one action from its effects report: slide its pieces, then run its beams.
 
-        ``board_after`` is the position after the whole turn; pieces the shots destroy stay on
-        screen until the beam reaches them, then burst.
+        ``board_after`` is the position after the action; pieces the beams destroy stay on screen
+        until their step comes, then burst. ``slide=False`` replays only the beams.
         """
         self.board = list(board_after)
-        self._pending_removals = [
-            (s.hit_square, s.hit_piece.code) for s in shots if s.destroyed and s.hit_piece is not None
-        ]
-        for sq, code in self._pending_removals:
+        self._slide = None
+        self._show = None
+        if effects is None:
+            return
+        removals = [(r.step, r.square, r.code) for r in effects.removed if r.beam >= 0]
+        for _step, sq, code in reversed(removals):
             self.board[sq] = code
-        self._slide = _Slide(moved) if moved and self.piece_animation else None
-        self._shots = [_ShotShow(s, float(max(1, len(s.path)))) for s in shots]
+        slides = effects.slides if slide else []
+        self._slide = _Slide(slides) if slides and self.piece_animation else None
+        if effects.beams:
+            end = max(b.end_step for b in effects.all_beams())
+            self._show = _EffectsShow(effects.beams, removals, float(max(1, end)))
         if self.laser_speed is None:
-            for show in self._shots:
-                show.travelled = show.length
-                show.fade = BEAM_FADE_SECONDS
-            self._finish_removals(all_now=True)
+            self.skip_animation()
 
     def skip_animation(self) -> None:
         self._slide = None
-        for show in self._shots:
-            show.travelled = show.length
+        show = self._show
+        if show is not None:
+            show.clock = show.end
             show.fade = BEAM_FADE_SECONDS
-        self._finish_removals(all_now=True)
+            self._finish_removals(all_now=True)
 
     def _finish_removals(self, all_now: bool = False) -> None:
-        for show in self._shots:
-            if not (show.arrived or all_now) or not show.shot.destroyed:
-                continue
-            entry = (show.shot.hit_square, show.shot.hit_piece.code if show.shot.hit_piece else 0)
-            if entry in self._pending_removals:
-                self._pending_removals.remove(entry)
-                self.board[entry[0]] = 0
-                if not all_now or self.laser_speed is not None:
-                    self._burst(entry[0], entry[1])
+        show = self._show
+        if show is None:
+            return
+        while show.removals and (all_now or show.removals[0][0] <= show.clock):
+            _step, sq, code = show.removals.pop(0)
+            self.board[sq] = 0
+            if not all_now or self.laser_speed is not None:
+                self._burst(sq, code)
 
     def _burst(self, sq: int, code: int) -> None:
         palette = palette_for(code >> 3, code >> 2 & 1, self.scheme)
@@ -194,18 +211,15 @@ class BoardView:
             self._slide.t += dt
             if self._slide.t >= SLIDE_SECONDS:
                 self._slide = None
-        elif self._shots:
-            # Shots play one after the other (Leiserchess re-fire), each at the beam speed.
-            for show in self._shots:
-                if not show.arrived:
-                    speed = self.laser_speed or 1e9
-                    show.travelled = min(show.length, show.travelled + dt * speed)
-                    if show.arrived:
-                        self._finish_removals()
-                    break
+        elif self._show is not None:
+            show = self._show
+            if show.arrived:
                 show.fade += dt
-            if all(s.arrived and s.fade >= BEAM_FADE_SECONDS for s in self._shots):
-                self._shots = []
+                if show.fade >= BEAM_FADE_SECONDS:
+                    self._show = None
+            else:
+                show.clock = min(show.end, show.clock + dt * (self.laser_speed or 1e9))
+                self._finish_removals()
         for burst in self._bursts:
             burst.update(dt)
         self._bursts = [b for b in self._bursts if b.alive]
@@ -213,7 +227,7 @@ class BoardView:
     @property
     def effects_running(self) -> bool:
         """Anything still moving on the board (for frame pacing)."""
-        return bool(self._slide or self._shots or self._bursts)
+        return bool(self._slide or self._show or self._bursts)
 
     # ------------------------------------------------------------ drawing
     def _piece(self, code: int, size: int) -> pygame.Surface:
@@ -316,21 +330,16 @@ class BoardView:
             draw_beam(
                 surface, self.shot_points(shot), 1.0, self.scheme.beam, half, self._time, 0.35, False, False
             )
-        if self._slide is None:
-            for show in self._shots:
-                intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
-                progress = show.travelled / show.length
-                draw_beam(
-                    surface,
-                    self.shot_points(show.shot),
-                    progress,
-                    self.scheme.beam,
-                    half,
-                    self._time,
-                    intensity,
-                )
-                if not show.arrived:
-                    break
+        show = self._show
+        if self._slide is None and show is not None:
+            intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
+            for root in show.beams:
+                for beam in root.walk():
+                    if show.clock < beam.start_step or not beam.path:
+                        continue
+                    progress = min(1.0, (show.clock - beam.start_step) / max(1, len(beam.path) - 1))
+                    colour = CHARGE_COLOURS[min(beam.charge, 2) - 1] if beam.charge else self.scheme.beam
+                    draw_beam(surface, self.shot_points(beam), progress, colour, half, self._time, intensity)
         for burst in self._bursts:
             burst.draw(surface)
         if with_drag:

@@ -63,13 +63,9 @@ class SettingsPreview:
         turn = self.position.turn
         good = []
         for move in moves:
-            shots = self.position.push(move)
-            hit_enemy = any(
-                s.destroyed and s.hit_piece is not None and s.hit_piece.color != turn for s in shots
-            )
-            hit_own = any(
-                s.destroyed and s.hit_piece is not None and s.hit_piece.color == turn for s in shots
-            )
+            effects = self.position.push(move)
+            hit_enemy = any(r.code >> 2 & 1 != turn for r in effects.lost)
+            hit_own = any(r.code >> 2 & 1 == turn for r in effects.lost)
             self.position.pop()
             if hit_enemy and not hit_own:
                 good.append(move)
@@ -116,13 +112,8 @@ class SettingsPreview:
             self.phase = "after"
             return
         move = self.move
-        code = self.position.board[move.from_square]
-        moved = [(code, move.from_square, move.to_square)] if move.to_square != move.from_square else []
-        target_code = self.position.board[move.to_square]
-        if moved and target_code:  # a swap: the other piece slides the other way
-            moved.append((target_code, move.to_square, move.from_square))
-        shots = self.position.push(move)
-        self.view.show_move(self.position.board, shots, moved)
+        effects = self.position.push(move)
+        self.view.show_effects(self.position.board, effects)
         self.view.deco = Decorations(last_move=(move.from_square, move.to_square))
         self.phase = "play"
         self.timer = 0.0

@@ -1,0 +1,115 @@
+"""The effects report of one pushed action: everything the action did, in the order it happened.
+
+:meth:`game.position.Position.push` returns one :class:`Effects` per action. It is the single
+description the GUI animates (slides, turns, beams, bursts) and the screens read ("which pieces
+moved", "did anything fall"), so no screen re-derives what a move did from two boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from game.laser import Shot
+from game.move import Move
+
+BOTH = 2  # Position.loser when both royals fell in one action: a draw
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMove:
+    """A piece leaving ``frm`` for ``to`` (one leg: a 2018 swap-and-step is two legs)."""
+
+    frm: int
+    to: int
+    code: int
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A piece on ``square`` changing from ``before`` to ``after`` (a rotation or a promotion)."""
+
+    square: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A piece taken off: by a beam at ``step`` of beam ``beam`` (index in ``beams``), or by landing."""
+
+    square: int
+    code: int
+    step: int = 0
+    beam: int = -1  # -1: captured by landing
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What one action did. ``fallen`` lists the colours whose royal piece fell with it."""
+
+    action: Move
+    color: int  # who acted
+    moved: tuple[PieceMove, ...] = ()
+    rotated: tuple[Change, ...] = ()
+    captured: tuple[Removal, ...] = ()  # by landing
+    promoted: tuple[Change, ...] = ()
+    placed: tuple[PieceMove, ...] = ()  # moved by chance (a hypersquare or displacement)
+    beams: tuple[Shot, ...] = ()  # the root of every beam tree fired, in firing order
+    removed: tuple[Removal, ...] = ()  # destroyed by beams, in order
+    fallen: tuple[int, ...] = ()
+    turn_over: bool = True  # False when the turn still expects more actions
+
+    @property
+    def shots(self) -> list[Shot]:
+        """The beam trees as a list (what older callers animated)."""
+        return list(self.beams)
+
+    # A report also reads as the sequence of its beam roots, which is what push() returned before
+    # it returned reports: code that indexes or loops over "the shots" keeps working.
+    def __iter__(self) -> Iterator[Shot]:
+        return iter(self.beams)
+
+    def __len__(self) -> int:
+        return len(self.beams)
+
+    def __getitem__(self, index: int) -> Shot:
+        return self.beams[index]
+
+    @property
+    def moved_squares(self) -> list[tuple[int, int]]:
+        """(from, to) of every piece that changed square, chance moves included."""
+        return [(m.frm, m.to) for m in self.moved + self.placed]
+
+    @property
+    def slides(self) -> list[tuple[int, int, int]]:
+        """Each piece that changed square as (code, from, to), a piece's legs joined into one."""
+        out: list[tuple[int, int, int]] = []
+        for m in self.moved + self.placed:
+            for i, (code, frm, to) in enumerate(out):
+                if to == m.frm and code == m.code:
+                    out[i] = (code, frm, m.to)
+                    break
+            else:
+                out.append((m.code, m.frm, m.to))
+        return out
+
+    @property
+    def lost(self) -> tuple[Removal, ...]:
+        """Every piece that left the board: captured by landing or destroyed by a beam."""
+        return self.captured + self.removed
+
+    @property
+    def is_draw_by_royals(self) -> bool:
+        return len(self.fallen) == 2
+
+    def all_beams(self) -> Iterator[Shot]:
+        for root in self.beams:
+            yield from root.walk()
+
+    @property
+    def destroyed(self) -> bool:
+        return bool(self.removed)
+
+
+__all__ = ["BOTH", "Change", "Effects", "PieceMove", "Removal"]
