@@ -293,7 +293,7 @@ def trace_beams(
                     node.path.append(BeamStep(target, d, None))
                     node.effect = "destroyed" if op is Op.DESTROY else "absorbed"
                     node.hit_square, node.hit_code = target, code
-                elif op is Op.PASS:
+                elif op is Op.PASS and answer.charge is None and not answer.charge_step:
                     node.path.append(BeamStep(target, d, d))
                     live.append((node, target, d, c))
                 elif op is Op.SPLIT:
@@ -303,8 +303,8 @@ def trace_beams(
                         child = _Node(step, c, [BeamStep(target, None, out)])
                         node.children.append(child)
                         live.append((child, target, out, c))
-                else:  # REFLECT or BACK, perhaps changing the charge
-                    out = answer.out[0]
+                else:  # REFLECT, BACK or PASS, changing the charge
+                    out = answer.out[0] if answer.out else d
                     new_charge = answer.charge if answer.charge is not None else c
                     new_charge = min(new_charge + answer.charge_step, max_charge)
                     if new_charge == c:

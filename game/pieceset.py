@@ -144,13 +144,14 @@ _EXTRA_RNG = random.Random(0x5EC0D5E7)
 _EXTRA_KEYS: list[int] = []
 
 
-def _key(code: int, square: int) -> int:
+def _keys(code: int) -> list[int]:
+    """The 128 square keys of one code."""
     if code < 64:
-        return _BASE_KEYS[code << 7 | square]
-    index = (code - 64) << 7 | square
-    while len(_EXTRA_KEYS) <= index:
+        return _BASE_KEYS[code << 7 : (code + 1) << 7]
+    end = (code - 63) << 7
+    while len(_EXTRA_KEYS) < end:
         _EXTRA_KEYS.append(_EXTRA_RNG.getrandbits(64))
-    return _EXTRA_KEYS[index]
+    return _EXTRA_KEYS[end - 128 : end]
 
 
 @dataclass(eq=False)
@@ -207,8 +208,7 @@ class PieceSet:
                     # Orientations of the same shape share keys: turning a two-sided mirror half
                     # round gives the same position.
                     same = k.number << 3 | color << 2 | (o % k.shapes)
-                    for sq in range(_ZOBRIST_SQUARES):
-                        self.zobrist[code << 7 | sq] = _key(same, sq)
+                    self.zobrist[code << 7 : (code + 1) << 7] = _keys(same)
                     for travel in range(4):
                         answers = tuple(k.optics(o, travel, c) for c in charges)
                         self.optic_table[code << 2 | travel] = answers

@@ -109,8 +109,15 @@ class Position:
         from game.variants import get_variant
 
         v = get_variant(variant) if isinstance(variant, str) else variant
-        board, turn = v.parse_fen(fen, options=options)
-        return cls(v, board, turn, options)
+        board, turn, part, extra = v.parse_state(fen, options)
+        pos = cls(v, board, turn, options)
+        if part or extra is not None:
+            pos.set_turn_state(part, extra)
+        return pos
+
+    def set_turn_state(self, part: int, extra: tuple[int, ...] | None = None) -> None:
+        """Start from the middle of a turn (``part`` actions made) with the variant's extra state."""
+        raise ValueError(f"{self.variant.title} has one action a turn and no extra state")
 
     @classmethod
     def setup(
@@ -640,6 +647,15 @@ class ActionPosition(Position):
         super().__init__(variant, board, turn, options)
         self.extra: tuple[int, ...] = variant.initial_extra(self.board)
         self.part = part
+        self.hash = self.zobrist_from_scratch()
+        self.hashes = [self.hash]
+
+    def set_turn_state(self, part: int, extra: tuple[int, ...] | None = None) -> None:
+        if not 0 <= part < self.variant.turn_actions:
+            raise ValueError(f"a turn of {self.variant.title} has {self.variant.turn_actions} actions")
+        self.part = part
+        if extra is not None:
+            self.extra = tuple(extra)
         self.hash = self.zobrist_from_scratch()
         self.hashes = [self.hash]
 

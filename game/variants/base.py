@@ -170,6 +170,17 @@ class Variant:
     def kind_letters(self) -> dict[int, str]:
         return {k.number: k.letter for k in self.pieces.kinds}
 
+    def parse_state(
+        self, text: str, options: RuleOptions | None = None
+    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
+        """Board, side to move, actions made this turn and extra state from a position string.
+
+        Variants whose strings carry more than placement and side (a turn half made, unmoved
+        Pawns, counters) override this and :meth:`position_fen` together.
+        """
+        board, turn = self.parse_fen(text, options=options)
+        return board, turn, 0, None
+
     def position_fen(self, pos: Position) -> str:
         """The position string of a position (variants with more state extend it)."""
         return self.board_fen(pos.board, pos.turn)
