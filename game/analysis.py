@@ -316,7 +316,7 @@ class AnalysisRun:
             mover = pos.turn
             pos.push(pos.parse_move(record.text))
             self.exposed.append(_exposes(pos, mover))
-            codes = tuple(m.code for m in pos.move_stack)
+            codes = tuple(m.code for m in pos.history)
             state = GameState(states[0].variant, states[0].start_fen, codes, states[0].options)
             self.slots.append(self._slot(pos, state, i))
         self._next = 0
