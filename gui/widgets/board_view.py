@@ -315,7 +315,7 @@ class BoardView:
                 pos = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                 surface.blit(self._piece(code, size), pos)
         half = beam_width(size)
-        if not self._shots and self._slide is None:
+        if self._show is None and self._slide is None:
             for shot in self.trace:
                 draw_beam(
                     surface, self.shot_points(shot), 1.0, self.scheme.beam, half, 0.0, 0.22, False, False
