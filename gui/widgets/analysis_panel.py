@@ -34,6 +34,7 @@ from game.analysis import (
     score_text,
     win_chance,
 )
+from game.effects import Effects
 from game.errors import LaserChessError
 from game.fileio import atomic_write_text
 from gui.art.fonts import fit_text, font, text_image
@@ -50,8 +51,7 @@ GOLD = (233, 191, 98)
 @dataclass
 class _LineStep:
     board: list[int]
-    shots: tuple[Shot, ...]
-    moved: tuple[tuple[int, int, int], ...]
+    effects: Effects | None  # what the move did (None for the line's start)
     squares: tuple[int, ...]
     text: str
 
@@ -222,25 +222,21 @@ class AnalysisPanel:
         step = var.steps[moves]
         self.view.skip_animation()
         if forward:
-            self.view.show_move(step.board, list(step.shots), list(step.moved))
+            self.view.show_effects(step.board, step.effects)
         else:
             self.view.show_position(step.board)
         self.view.deco = Decorations(last_move=step.squares)
 
     def _line_steps(self, base: int, pv: tuple[str, ...]) -> list[_LineStep]:
-        from gui.screens.game import moved_pieces
-
         pos: Position = self.game.position_at(base)
-        steps = [_LineStep(list(pos.board), (), (), (), "")]
+        steps = [_LineStep(list(pos.board), None, (), "")]
         for text in pv:
             try:
                 move = pos.parse_move(text)
             except LaserChessError:
                 break
-            before = list(pos.board)
-            shots = pos.push(move)
-            moved = tuple(moved_pieces(before, move))
-            steps.append(_LineStep(list(pos.board), tuple(shots), moved, move_squares(move), text))
+            effects = pos.push(move)
+            steps.append(_LineStep(list(pos.board), effects, move_squares(move), text))
             if pos.loser >= 0:
                 break
         return steps
