@@ -6,6 +6,7 @@
 77
 """
 
+from game import compiled as _compiled  # noqa: F401  # first: chooses compiled or source modules
 from game.errors import (
     IllegalMoveError,
     InvalidMoveError,

@@ -25,7 +25,6 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from game.laser import fire
@@ -33,11 +32,19 @@ from game.move import Move
 from game.pieces import DESTROY
 from game.position import ROTATE, Position
 from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
+from game.search.limits import (
+    MATE,
+    MATE_BOUND,
+    Limits,
+    Progress,
+    Randomness,
+    SearchOptions,
+    SearchResult,
+)
+from game.search.limits import format_score as format_score  # re-exported (moved to limits.py)
 from game.search.movegen import touching_moves
 from game.search.timeman import TimeManager, unsettled
 
-MATE = 100_000
-MATE_BOUND = MATE - 1_000  # scores beyond this are wins/losses by distance
 INF = 1_000_000
 MAX_PLY = 96
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -168,87 +175,6 @@ class SearchStopped(Exception):
     """Raised inside the tree when a limit or the stop signal ends the search."""
 
 
-@dataclass(frozen=True)
-class SearchOptions:
-    """Feature switches; tests turn the selective parts off to compare with plain minimax."""
-
-    quiescence: bool = True
-    null_move: bool = True
-    lmr: bool = True
-    futility: bool = True
-    extensions: bool = True
-    aspiration: bool = True
-    move_count_pruning: bool = True
-    lmr_late: int = 12  # quiet moves after this many are reduced by two plies (three after 3x at depth 6+)
-    lmr_hot_after: int = 3  # beam-touching moves are reduced (by one ply) only after this many moves
-    qsearch_depth: int = 6
-    tt_entries: int = 1_000_000
-
-
-@dataclass(frozen=True)
-class Limits:
-    """When to stop: any limit that is set ends the search (the last completed depth counts)."""
-
-    depth: int | None = None
-    nodes: int | None = None
-    movetime: float | None = None  # seconds for this move
-    deadline: float | None = None  # absolute value of the engine's clock (time.monotonic() by default)
-    stop: Any = None  # an Event-like object with is_set(), or a callable returning True to stop
-
-
-@dataclass(frozen=True)
-class Randomness:
-    """Controlled weakness: choose among root moves within ``margin`` of the best, weighted by
-    ``exp((score - best) / temperature)``; moves that lose by force are never chosen if others exist."""
-
-    margin: int = 0
-    temperature: float = 1.0
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Reported after every completed depth."""
-
-    depth: int
-    score: int
-    pv: tuple[str, ...]
-    nodes: int
-    seconds: float
-    nps: int
-
-    def describe(self) -> str:
-        return (
-            f"depth {self.depth:2d}  score {format_score(self.score):>8}  nodes {self.nodes:9,d}  "
-            f"{self.seconds:7.2f} s  {self.nps:7,d} n/s  pv {' '.join(self.pv)}"
-        )
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """The chosen move (code and text; None only when there is no legal move) and how it was found."""
-
-    move: int | None
-    move_text: str | None
-    score: int
-    depth: int
-    pv: tuple[str, ...]
-    nodes: int
-    seconds: float
-    nps: int
-    stopped: bool = False  # a limit other than depth ended the search mid-iteration
-    best_move: int | None = None  # the search's own best (differs from move when randomness chose)
-    root_scores: dict[int, int] = field(default_factory=dict)
-
-
-def format_score(score: int) -> str:
-    """``+1.25`` in Pyramids, or ``win in 3`` / ``loss in 2`` (plies) for decided positions."""
-    if score >= MATE_BOUND:
-        return f"win{MATE - score}"
-    if score <= -MATE_BOUND:
-        return f"loss{MATE + score}"
-    return f"{score / 100:+.2f}"
-
-
 def _stop_callable(stop: Any) -> Callable[[], bool] | None:
     if stop is None:
         return None
@@ -261,6 +187,12 @@ def _stop_callable(stop: Any) -> Callable[[], bool] | None:
 
 class Engine:
     """A searcher with its own transposition table and history (keep one per CPU player)."""
+
+    # Declared here so the compiled core (mypyc) gives them their full types.
+    iter_best: tuple[int, int, list[int]] | None
+    deadline: float | None
+    node_limit: int | None
+    stop_fn: Callable[[], bool] | None
 
     def __init__(
         self,
@@ -278,6 +210,9 @@ class Engine:
         self.cache: dict[int, tuple] = {}
         self.flags_cache: dict[int, bytearray] = {}
         self._cache_variant: str | None = None
+        # The best root move of the iteration in progress (set by _root; not reset in search(),
+        # where the compiled core would take the attribute as narrowed to None).
+        self.iter_best = None
         self.nodes = 0
 
     # ------------------------------------------------------------------ public helpers
@@ -341,7 +276,6 @@ class Engine:
         self.changed = 0  # squares the last move made changed (bitmask)
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.history = [{k: v >> 2 for k, v in table.items() if v >= 4} for table in self.history]
-        self.iter_best: tuple[int, int, list[int]] | None = None
         if len(self.tt) > self.options.tt_entries:
             self.tt.clear()
         counts: dict[int, int] = {}
@@ -859,7 +793,7 @@ class Engine:
                         # Trace only from the first run of the beam the move changes.
                         if entries is None:
                             entries = beam_entries(board, rays, ev.upto, ev.full, ev.size, emitter)
-                        entry = min(entries.get(frm, NO_ENTRY), entries.get(to, NO_ENTRY))
+                        resume = min(entries.get(frm, NO_ENTRY), entries.get(to, NO_ENTRY))
                         if flags[frm] & 1 and not flags[to] & 1 and not board[to]:
                             # A piece steps off our beam: every such step of it fires the same
                             # shot unless the piece lands on the new beam, so trace the vacated
@@ -869,13 +803,13 @@ class Engine:
                                 piece = board[frm]
                                 board[frm] = 0
                                 stop, effect, new_path, _ = trace_beam(
-                                    board, rays, ev.upto, ev.full, ev.size, entry >> 2 & 255, entry & 3
+                                    board, rays, ev.upto, ev.full, ev.size, resume >> 2 & 255, resume & 3
                                 )
                                 board[frm] = piece
                                 got = vacated[frm] = (board[stop] if effect == DESTROY else 0, new_path)
-                            victim = shot_from(board, rays, c, entry) if got[1] >> to & 1 else got[0]
+                            victim = shot_from(board, rays, c, resume) if got[1] >> to & 1 else got[0]
                         else:
-                            victim = shot_from(board, rays, c, entry)
+                            victim = shot_from(board, rays, c, resume)
                     if not victim:
                         key = ORDER_TOUCH + hist.get(c, 0)
                     elif is_royal[victim]:
