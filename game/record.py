@@ -109,6 +109,8 @@ class Game:
     # The engine's analysis (game.analysis.Analysis; a versioned section of its own, optional).
     analysis: Any = field(default=None, compare=False)
     _unread_analysis: Any = field(default=None, compare=False, repr=False)  # kept as found if unreadable
+    hints_allowed: bool = False  # may the player ask for hints against the CPU (the New game screen)
+    hints: list[int] = field(default_factory=lambda: [0, 0])  # hints asked by each side
     path: Path | None = field(default=None, compare=False, repr=False)  # the file it was loaded from
 
     @classmethod
@@ -175,6 +177,8 @@ class Game:
             data["analysis"] = self.analysis.to_json()
         elif self._unread_analysis is not None:
             data["analysis"] = self._unread_analysis
+        if self.hints_allowed or any(self.hints):
+            data["study"] = {"hints_allowed": self.hints_allowed, "hints": list(self.hints)}
         return data
 
     def _json(self) -> dict:
@@ -241,6 +245,12 @@ class Game:
             raise RecordError(f"the record is damaged: {_short(exc)}") from exc
         if data.get("analysis") is not None:
             game._read_analysis(data["analysis"])
+        study = data.get("study")
+        if isinstance(study, dict):  # hints: a small optional section (old records have none)
+            game.hints_allowed = study.get("hints_allowed") is True
+            hints = study.get("hints")
+            if isinstance(hints, list) and len(hints) == 2 and all(type(h) is int and h >= 0 for h in hints):
+                game.hints = list(hints)
         if check_moves:
             final = game.verify().fen()
             if game.final_fen is not None and game.final_fen != final:

@@ -51,8 +51,10 @@ class Choices:
     variant: str = "khet"
     setup: str | None = "Classic"  # None: a custom position string
     fen: str = ""
-    opponent: str = "cpu"  # "friend" or "cpu"
-    level: str = "Medium"
+    opponent: str = "cpu"  # "friend", "cpu" or "watch" (CPU against CPU)
+    level: str = "Medium"  # the CPU's (when watching: the first player's)
+    level2: str = "Medium"  # the second player's level when watching
+    hints: bool = False  # hints allowed against the CPU
     side: str = "first"  # "first", "second" or "random"
     clock: str = "No clock"
     repetition: str | None = None  # None: the default for the opponent kind
@@ -130,7 +132,7 @@ class ConfigScreen(Screen):
         self.preview.show_position(pos.board)
 
     def rule_options(self) -> RuleOptions:
-        repetition = self.choices.repetition or ("auto" if self.choices.opponent == "cpu" else "claim")
+        repetition = self.choices.repetition or ("auto" if self.choices.opponent != "friend" else "claim")
         return RuleOptions(
             repetition=repetition,
             ply_limit=PLY_LIMITS.get(self.choices.ply_limit),
@@ -145,6 +147,8 @@ class ConfigScreen(Screen):
             side = c.side if c.side != "random" else (rng or random).choice(("first", "second"))
             human, cpu = Player("human", "You"), Player("cpu", level=c.level)
             players = (human, cpu) if side == "first" else (cpu, human)
+        elif c.opponent == "watch":
+            players = (Player("cpu", level=c.level), Player("cpu", level=c.level2))
         else:
             names = self.variant.side_names
             players = (Player("human", names[0]), Player("human", names[1]))
@@ -156,6 +160,7 @@ class ConfigScreen(Screen):
             players=players,
             time_control=CLOCKS.get(c.clock),
             options=self.rule_options(),
+            hints_allowed=c.opponent == "cpu" and c.hints,
         )
 
     # ------------------------------------------------------------ layout
@@ -174,7 +179,7 @@ class ConfigScreen(Screen):
         c = self.choices
         self.widgets, self.segments, self.sections = {}, {}, []
 
-        rows = 10.6
+        rows = 11.4  # ten rows of choices and the Start button
         row_h = int(max(26, min(px(46, size), left.height / rows)))
         ctrl_h = max(24, int(row_h * 0.8))
         label_font = font({"s": 14, "m": 16, "l": 20}[tier(size)])
@@ -219,30 +224,40 @@ class ConfigScreen(Screen):
         dropdown("setup", [*setups, CUSTOM] if c.setup is None else setups, c.setup or CUSTOM, y)
         y += row_h
         label("Opponent", y)
-        segments("opponent", {"friend": "A friend", "cpu": "The CPU"}, c.opponent, y)
+        opponents = {"friend": "A friend", "cpu": "The CPU", "watch": "CPU vs CPU"}
+        if sum(button_text_width(ui, size, t, "segment") + 4 for t in opponents.values()) <= ctrl_w:
+            segments("opponent", opponents, c.opponent, y)
+        else:  # a small window: a drop-down reads in full
+            dropdown("opponent", list(opponents.values()), opponents[c.opponent], y)
         y += row_h
-        label("CPU level", y)
+        names = self.variant.side_names
+        watching = c.opponent == "watch"
+        label(f"{names[0]} CPU" if watching else "CPU level", y)
         dropdown("level", list(LEVELS), c.level, y)
-        if c.opponent != "cpu":
+        if c.opponent == "friend":
             self.widgets["level"].disable()
         y += row_h
-        label("Play as", y)
-        names = self.variant.side_names
-        sides = {"first": names[0], "second": names[1], "random": "Random"}
-        needs = sum(button_text_width(ui, size, t, "segment") + 4 for t in sides.values())
-        if needs <= ctrl_w:
-            segments("side", sides, c.side, y, enabled=c.opponent == "cpu")
-        else:  # long side names in a small window: a drop-down reads in full
-            self.side_choices = {text: value for value, text in sides.items()}
-            dropdown("side", list(sides.values()), sides[c.side], y)
-            if c.opponent != "cpu":
-                self.widgets["side"].disable()
-        y += row_h
+        if watching:  # the second CPU's level takes the place of "Play as"
+            label(f"{names[1]} CPU", y)
+            dropdown("level2", list(LEVELS), c.level2, y)
+            y += row_h
+        else:
+            label("Play as", y)
+            sides = {"first": names[0], "second": names[1], "random": "Random"}
+            needs = sum(button_text_width(ui, size, t, "segment") + 4 for t in sides.values())
+            if needs <= ctrl_w:
+                segments("side", sides, c.side, y, enabled=c.opponent == "cpu")
+            else:  # long side names in a small window: a drop-down reads in full
+                self.side_choices = {text: value for value, text in sides.items()}
+                dropdown("side", list(sides.values()), sides[c.side], y)
+                if c.opponent != "cpu":
+                    self.widgets["side"].disable()
+            y += row_h
         label("Clock", y)
         dropdown("clock", list(CLOCKS), c.clock, y)
         y += row_h
         label("Repetition", y)
-        rep = c.repetition or ("auto" if c.opponent == "cpu" else "claim")
+        rep = c.repetition or ("auto" if c.opponent != "friend" else "claim")
         dropdown("repetition", list(REPETITION.values()), REPETITION[rep], y)
         y += row_h
         label("Move limit", y)
@@ -267,6 +282,18 @@ class ConfigScreen(Screen):
                 container=root,
                 tool_tip_text="Move enemy Pawns standing on your own beam (2017 rule; off: 2016 rules)",
                 initial_state=c.zombies,
+                object_id=style("toggle", size),
+            )
+        if c.opponent == "cpu":
+            if "swap_into_reserved" in self.widgets or "zombies" in self.widgets:
+                y += row_h
+            self.widgets["hints"] = UICheckBox(
+                pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
+                "Allow hints (the record counts them)",
+                ui,
+                container=root,
+                tool_tip_text="Show the Hint button in this game: the engine's best move on request",
+                initial_state=c.hints,
                 object_id=style("toggle", size),
             )
         start_h = max(34, int(row_h * 1.15))
@@ -330,6 +357,14 @@ class ConfigScreen(Screen):
                 self._rebuild()
             elif key == "level":
                 c.level = event.text
+            elif key == "level2":
+                c.level2 = event.text
+            elif key == "opponent":
+                names = {"A friend": "friend", "The CPU": "cpu", "CPU vs CPU": "watch"}
+                c.opponent, c.repetition = names.get(event.text, c.opponent), None
+                ConfigScreen.remembered = replace(c)
+                self._rebuild()
+                return True
             elif key == "side":
                 c.side = self.side_choices.get(event.text, c.side)
             elif key == "clock":
@@ -349,6 +384,8 @@ class ConfigScreen(Screen):
                 c.swap_into_reserved = checked
             elif event.ui_element is self.widgets.get("zombies"):
                 c.zombies = checked
+            elif event.ui_element is self.widgets.get("hints"):
+                c.hints = checked
             ConfigScreen.remembered = replace(c)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -38,6 +38,7 @@ from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 from gui.widgets.shot_preview import ShotPreview, ShotPreviewer
+from gui.widgets.study_tools import WATCH_SPEEDS, GameStudy
 from gui.wording import full_moves, move_count
 
 DRAW_LABELS = ("Draw", "Claim draw", "Accept draw", "Sure?")  # every text the Draw button shows
@@ -84,6 +85,7 @@ class GameScreen(Screen):
         self.deepest = 0  # deepest depth the CPU completed in its last search (for display)
         self.buttons: dict[str, UIButton] = {}
         self.over_buttons: dict[str, UIButton] = {}
+        self.study = GameStudy(self)  # hint, threats, watching a CPU-vs-CPU game
         self.side_panel = pygame.Rect(0, 0, 0, 0)
         self.cards: dict[int, pygame.Rect] = {}
         self.status_rect = pygame.Rect(0, 0, 0, 0)
@@ -192,7 +194,20 @@ class GameScreen(Screen):
         ]
         if self.variant.allows_half_turn():
             rotations.insert(1, ("rotate_half", ("Half turn", "Half"), "Turn the selected piece around (U)"))
+        threats = ("threats", ("Threats",), "Show where the enemy laser could strike (T)")
+        if self.study.watching:  # CPU against CPU: watching controls instead of moves
+            speeds = tuple(f"Speed {name}" for name in WATCH_SPEEDS)
+            watch = [
+                ("pause", ("Resume", "Pause"), "Pause or resume the game (Space)"),
+                ("step", ("Step",), "Play one move while paused (N)"),
+                ("speed", speeds, "The pause between moves"),
+            ]
+            return [watch, [threats, ("flip", ("Flip",), "Turn the board around (F)")]]
+        study = [threats]
+        if self.study.hints_allowed:
+            study.insert(0, ("hint", ("Hint",), "Show the engine's best move here (H); hints are counted"))
         actions = [
+            *study,
             ("undo", ("Undo",), "Take back your last move (against the CPU: your move and its reply)"),
             ("draw", DRAW_LABELS, "Offer a draw, or claim one on threefold repetition"),
             ("resign", ("Resign", "Sure?"), "Give up this game (press twice)"),
@@ -285,6 +300,9 @@ class GameScreen(Screen):
         b = self.buttons
         if not b:
             return
+        self._refresh_study_buttons()
+        if self.study.watching:
+            return
         s = self.session
         can_act = not s.finished and self.view_ply is None
         for key, rotation in ROTATION_BUTTONS.items():
@@ -310,6 +328,23 @@ class GameScreen(Screen):
         if b["resign"].text != resign_text:
             b["resign"].set_text(resign_text)
 
+    def _refresh_study_buttons(self) -> None:
+        b, study = self.buttons, self.study
+        if "threats" in b:
+            b["threats"].select() if study.threats_on else b["threats"].unselect()
+        if "hint" in b:
+            b["hint"].enable() if study.can_hint() and not self.view.busy else b["hint"].disable()
+        if "pause" in b:
+            text = "Resume" if study.paused else "Pause"
+            if b["pause"].text != text:
+                b["pause"].set_text(text)
+            live = not self.session.finished
+            b["pause"].enable() if live else b["pause"].disable()
+            b["step"].enable() if live and study.paused and not self.searching else b["step"].disable()
+            speed = f"Speed {study.speed}"
+            if b["speed"].text != speed:
+                b["speed"].set_text(speed)
+
     # ------------------------------------------------------------ moves
     def play_move(self, move: Move) -> None:
         """Play a legal move for the side to move and start showing it."""
@@ -326,6 +361,7 @@ class GameScreen(Screen):
             self.pending_hit = False
         self.view_ply = None
         self.typed_error = None
+        self.study.moved()
         if self.confirm.armed("draw"):
             self.confirm.cancel()
         self._refresh_move_list()
@@ -449,6 +485,15 @@ class GameScreen(Screen):
             if event.key == pygame.K_l:
                 self.show_last_shot()
                 return True
+            study_key = {
+                pygame.K_h: "hint",
+                pygame.K_t: "threats",
+                pygame.K_SPACE: "pause",
+                pygame.K_n: "step",
+            }
+            if study_key.get(event.key) in self.buttons:
+                self._study_button(study_key[event.key])
+                return True
             if (not self.input.has_selection and self.input.cursor is None) or self.view_ply is not None:
                 step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
                 current = len(s.game.moves) if self.view_ply is None else self.view_ply
@@ -529,7 +574,9 @@ class GameScreen(Screen):
         key = next((k for k, b in self.buttons.items() if b is element), None)
         if key is None:
             return False
-        if key in ROTATION_BUTTONS:
+        if key in ("hint", "threats", "pause", "step", "speed"):
+            self._study_button(key)
+        elif key in ROTATION_BUTTONS:
             move = self.input.rotation_move(ROTATION_BUTTONS[key])
             if move is not None:
                 self.input.clear()
@@ -547,6 +594,20 @@ class GameScreen(Screen):
             self._draw_pressed()
         self._refresh_buttons()
         return True
+
+    def _study_button(self, key: str) -> None:
+        study = self.study
+        if key == "hint":
+            study.request_hint()
+        elif key == "threats":
+            study.toggle_threats()
+        elif key == "pause":
+            study.paused = not study.paused
+        elif key == "step" and study.paused:
+            study.step_once = True
+        elif key == "speed":
+            study.next_speed()
+        self._refresh_buttons()
 
     def _draw_pressed(self) -> None:
         s = self.session
@@ -585,6 +646,7 @@ class GameScreen(Screen):
             options=old.options,
             players=(old.players[1], old.players[0]),
             time_control=old.time_control,
+            hints_allowed=old.hints_allowed,
         )
         self.app.screens.replace("game", game=game)
 
@@ -597,6 +659,7 @@ class GameScreen(Screen):
             proceed()
 
     def exit(self) -> None:
+        self.study.close()
         self._cancel_cpu()
         self.session.save()
         if self.worker is not None:
@@ -622,9 +685,10 @@ class GameScreen(Screen):
             if was_busy:
                 self._sync_input()
             s.tick(dt)
-            if s.cpu_to_move and not self.searching and self.error is None:
+            if s.cpu_to_move and not self.searching and self.error is None and self.study.may_start_cpu(dt):
                 self._start_cpu()
         self._poll_cpu()
+        self.study.update(dt)
         if s.finished and not self.over_announced and not self.view.busy:
             self.over_announced = True
             self._cancel_cpu()
@@ -647,6 +711,7 @@ class GameScreen(Screen):
             or clock_running
             or self.reshow_at is not None
             or self.input.dragging
+            or self.study.thinking
         )
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
@@ -667,6 +732,9 @@ class GameScreen(Screen):
             )
         if self.error:
             return self.error, (255, 120, 100)
+        study = self.study.status() if self.preview is None else None
+        if study is not None:
+            return study
         if self.preview is not None and self.preview.self_kill:
             own = [self.position.geometry.names[sq] for sq, mine in self.preview.hits.items() if mine]
             return f"Careful: this move's shot destroys your own piece on {', '.join(own)}", (255, 176, 32)
@@ -697,6 +765,7 @@ class GameScreen(Screen):
         size = surface.get_size()
         draw_background(surface, self.app.settings.board_scheme)
         self.view.draw(surface)
+        self.study.draw(surface, self.input.preview_move() if self.input.enabled else None)
         game = self.session.game
         details = [game.setup or "Custom position"]
         if game.time_control is not None:
@@ -739,7 +808,7 @@ class GameScreen(Screen):
         panel(surface, self.over_rect, alpha=235)
         s = self.session
         title = "Draw" if s.outcome.winner is None else f"{self.variant.side_names[s.outcome.winner]} wins"
-        if s.outcome.winner is not None and s.against_cpu:
+        if s.outcome.winner is not None and s.against_cpu and not self.study.watching:
             title = "You win!" if not s.is_cpu(s.outcome.winner) else "The CPU wins"
         big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
