@@ -67,11 +67,13 @@ EXTRA_PARSERS: list = []
 
 
 def main(argv: list[str] | None = None) -> int:
+    from game.scripted_cli import register as register_scripted  # Lousy Chess engine games
     from game.search.cli import register  # the engine's bench, bestmove and match commands
     from game.study_cli import register as register_study  # analyse
 
     register(sys.modules[__name__])
     register_study(sys.modules[__name__])
+    register_scripted(sys.modules[__name__])
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

@@ -23,6 +23,7 @@ class Termination(Enum):
     PLY_LIMIT = "move limit without a capture"
     TIMEOUT = "time forfeit"
     NO_MOVES = "no legal moves"
+    MOVE_LIMIT = "move limit reached"  # a fixed number of moves each (Lousy Chess: 40)
 
 
 @dataclass(frozen=True)

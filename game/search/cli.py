@@ -14,6 +14,7 @@ from types import ModuleType
 from game import cliargs
 from game.position import Position
 from game.search.engine import Engine, Limits, Progress, format_score
+from game.search.generic import make_engine
 from game.search.levels import LEVELS, get_level
 from game.search.match import GameResult, PlayerSpec, format_elo, run_match, sprt_llr, sprt_verdict
 from game.study_cli import save_match_game
@@ -63,7 +64,7 @@ def cmd_bestmove(args: argparse.Namespace, main: ModuleType) -> int:
         if not args.quiet:
             print("info " + p.describe(), flush=True)
 
-    result = Engine().search(pos, limits, show, randomness, rng)
+    result = make_engine(pos.variant).search(pos, limits, show, randomness, rng)
     if result.move is None:
         print("bestmove (none): the game is over")
         return 1

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from game.errors import LaserChessError
 from game.move import Move
 from game.position import Position
-from game.search.engine import Engine, Limits, Randomness
+from game.search.engine import Limits, Randomness
+from game.search.generic import make_engine
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
 from game.search.protocol import EngineProcess, EngineProcessError, position_line
@@ -101,7 +102,7 @@ def play_game(spec: GameSpec) -> GameResult:
     options = RuleOptions(repetition="auto")
     pos = Position.setup(spec.setup, spec.variant, options)
     players = (spec.first, spec.second)
-    engines = (Engine(), Engine())
+    engines = (make_engine(pos.variant), make_engine(pos.variant))
     rngs = (players[0].level.rng(spec.seed * 2), players[1].level.rng(spec.seed * 2 + 1))
     depth_sum = [0, 0]
     depth_n = [0, 0]

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.position import Position
-from game.search.engine import Engine, Limits, Progress, SearchResult
+from game.search.engine import Limits, Progress, SearchResult
+from game.search.generic import engine_for
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
 from game.variants import RuleOptions
@@ -94,7 +95,7 @@ class WorkerError:
 def _worker_main(conn: Any, cancelled: Any) -> None:
     """The worker process: answer search requests until told to quit (or the pipe closes)."""
     die_with_parent()
-    engine = Engine()
+    engines: dict[type, Any] = {}  # the Khet engine and the generic search, each with its tables
     while True:
         try:
             msg = conn.recv()
@@ -104,7 +105,8 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
         if kind == "quit":
             return
         if kind == "new_game":
-            engine.clear()
+            for engine in engines.values():
+                engine.clear()
             continue
         if kind != "search":
             continue
@@ -118,6 +120,7 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
 
         try:
             pos = state.position()
+            engine = engine_for(pos.variant, engines)
             randomness = None
             rng = None
             if level is not None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from game.variants.base import Problem, RuleOptions, Variant
 from game.variants.khet import KHET
 from game.variants.leiserchess import LEISERCHESS_2017, LEISERCHESS_2018
+from game.variants.lousychess import LOUSYCHESS
 
 VARIANTS: dict[str, Variant] = {
     KHET.name: KHET,
     LEISERCHESS_2017.name: LEISERCHESS_2017,
     LEISERCHESS_2018.name: LEISERCHESS_2018,
+    LOUSYCHESS.name: LOUSYCHESS,
 }
 
 
@@ -24,6 +26,7 @@ __all__ = [
     "KHET",
     "LEISERCHESS_2017",
     "LEISERCHESS_2018",
+    "LOUSYCHESS",
     "VARIANTS",
     "Problem",
     "RuleOptions",

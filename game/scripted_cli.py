@@ -1,0 +1,118 @@
+"""``python -m game scripted``: a whole Lousy Chess game between scripted engines (or our CPU).
+
+    python -m game scripted --white L4 --black K0 --serial CH3SS5
+
+A side is an engine letter and seed (``L4``) or one of our CPU's levels (``Medium``); the moves
+are printed in ``from-to`` form, numbered, then the result: ``White wins``, ``Black wins`` or
+``draw`` with the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from types import ModuleType
+
+from game.errors import LaserChessError
+from game.move import Move
+from game.outcome import Outcome
+from game.position import Position
+from game.scripted import LETTERS, NAMES, ScriptedEngine, ScriptError
+
+
+class CpuPlayer:
+    """Our search at a level, as a player with the same ``choose`` as a scripted engine."""
+
+    def __init__(self, level_name: str, seed: int = 0) -> None:
+        from game.search.generic import make_engine
+        from game.search.levels import get_level
+        from game.variants import get_variant
+
+        self.level = get_level(level_name)
+        self.engine = make_engine(get_variant("lousychess"))
+        self.rng = random.Random(seed)
+        self.label = self.level.name
+
+    def choose(self, pos: Position, limits: object = None) -> Move | None:
+        r = self.engine.search(pos, self.level.limits(), None, self.level.randomness(), self.rng)
+        return Move.from_code(r.move) if r.move is not None else None
+
+
+def player(spec: str, serial: str, sane_promoted: bool = False, seed: int = 0) -> ScriptedEngine | CpuPlayer:
+    """``L4`` (a scripted engine) or a level name (our CPU)."""
+    text = spec.strip()
+    if len(text) == 2 and text[0].upper() in LETTERS:
+        return ScriptedEngine.parse(text, serial, sane_promoted)
+    try:
+        return CpuPlayer(text, seed)
+    except KeyError:
+        raise ScriptError(
+            f"{spec!r} is neither a scripted engine (a letter of {LETTERS} and a seed digit, e.g. L4) "
+            "nor a CPU level (Beginner, Easy, Medium, Hard, Expert)"
+        ) from None
+
+
+def play(white, black, pos: Position | None = None) -> Position:
+    """Play to the end; the position keeps every move."""
+    pos = pos if pos is not None else Position.setup(variant="lousychess")
+    players = (white, black)
+    while pos.outcome() is None:
+        move = players[pos.turn].choose(pos)
+        if move is None:
+            break
+        pos.push(move)
+    return pos
+
+
+def result_text(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "unfinished"
+    head = "draw" if outcome.winner is None else ("White wins" if outcome.winner == 0 else "Black wins")
+    return f"{head} ({outcome.reason_text('King')})"
+
+
+def describe(p: ScriptedEngine | CpuPlayer) -> str:
+    if isinstance(p, ScriptedEngine):
+        return f"{p.label} ({NAMES[p.letter]})"
+    return f"our CPU ({p.label})"
+
+
+def cmd_scripted(args: argparse.Namespace) -> int:
+    try:
+        white = player(args.white, args.serial, args.sane_promoted, 1)
+        black = player(args.black, args.serial, args.sane_promoted, 2)
+    except ScriptError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"White: {describe(white)}   Black: {describe(black)}   serial {args.serial.upper()}")
+    try:
+        pos = play(white, black)
+    except LaserChessError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    texts = [pos.move_text(m) for m in pos.history]
+    for i in range(0, len(texts), 2):
+        print(f"{i // 2 + 1:2d}. {'  '.join(texts[i : i + 2])}")
+    print(result_text(pos.outcome()))
+    return 0
+
+
+def register(main: ModuleType) -> None:
+    """Add ``scripted`` to the ``python -m game`` parser of module ``main``."""
+    if "scripted" in main.COMMANDS:
+        return
+
+    def parsers(sub: argparse._SubParsersAction) -> None:
+        p = sub.add_parser("scripted", help="Lousy Chess: a whole game between scripted engines (or our CPU)")
+        p.add_argument("--white", required=True, help="engine letter + seed (e.g. L4) or a CPU level")
+        p.add_argument("--black", required=True, help="engine letter + seed (e.g. K0) or a CPU level")
+        p.add_argument("--serial", required=True, help="the serial number (letters and digits, e.g. CH3SS5)")
+        p.add_argument(
+            "--sane-promoted",
+            action="store_true",
+            help="engine S aims a promoted Queen at the Queen's start square (not the original's quirk)",
+        )
+
+    main.EXTRA_PARSERS.append(parsers)
+    main.COMMANDS["scripted"] = cmd_scripted
