@@ -158,9 +158,17 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
 
 
 def cmd_engine(args: argparse.Namespace, main: ModuleType) -> int:
-    from game.search.protocol import main as serve
+    from game.search.protocol import EngineSession
+    from game.search.weights import load_weights
 
-    return serve()
+    weights = None
+    if args.weights:
+        try:
+            weights = load_weights(args.weights)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    return EngineSession(engine=Engine(weights=weights)).run()
 
 
 def register(main: ModuleType) -> None:
@@ -216,7 +224,8 @@ def register(main: ModuleType) -> None:
             help="stop as soon as a sequential test decides (e.g. 0,50); --games is then the most played",
         )
 
-        sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (see README)")
+        p = sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (see README)")
+        p.add_argument("--weights", help="evaluation weights from a JSON file (tools/tune.py writes them)")
 
     main.EXTRA_PARSERS.append(parsers)
     main.COMMANDS["bestmove"] = lambda args: cmd_bestmove(args, main)
