@@ -26,21 +26,86 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class RuleOptions:
-    """House rules and rule choices a game is played with (named in the rules specs)."""
+class OptionSpec:
+    """A house rule or rule choice a variant declares: the config screen, records and the game
+    browser read these, so no screen needs to know which variant has which option."""
 
-    repetition: Literal["claim", "auto"] = "claim"
-    ply_limit: int | None = None  # draw after this many plies without a piece removed
-    swap_into_reserved: bool = False  # Khet: may a swapped-out piece land on a reserved square
-    zombies: bool = True  # Leiserchess 2017: move enemy pawns on one's own beam
+    key: str  # the name in RuleOptions and in records
+    label: str  # the control's label
+    help: str  # tool tip / rules text
+    default: bool | int | str = False
+    kind: Literal["bool", "int", "choice"] = "bool"
+    choices: tuple[str, ...] = ()  # for kind "choice"
+    summary: str = ""  # how the game browser states a non-default value ("no zombie moves")
+
+    def check(self, value: object) -> bool | int | str:
+        """The value if it fits this option; raises ValueError naming what is wrong."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"rule option {self.key!r} must be true or false, not {value!r}")
+        elif self.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"rule option {self.key!r} must be a whole number, not {value!r}")
+        elif value not in self.choices:
+            raise ValueError(f"rule option {self.key!r} must be one of {', '.join(self.choices)}")
+        return value  # type: ignore[return-value]
+
+
+# Every option any registered variant declares, by key (filled as variants are made): records
+# and RuleOptions read them without knowing which variant declared what.
+DECLARED_OPTIONS: dict[str, OptionSpec] = {}
+
+
+@dataclass(frozen=True, init=False)
+class RuleOptions:
+    """House rules and rule choices a game is played with.
+
+    ``repetition`` and ``ply_limit`` are the house rules every variant has; the rest are the
+    options variants declare (:attr:`Variant.option_specs`), kept in ``rules`` and read as
+    attributes (``options.zombies``) with the declared default when not set. Records store all of
+    them by key, so old records (which stored ``swap_into_reserved`` and ``zombies``) still load.
+    """
+
+    repetition: Literal["claim", "auto"]
+    ply_limit: int | None  # draw after this many plies without a piece removed
+    rules: tuple[tuple[str, object], ...]  # variant options that differ from their default, sorted
+
+    def __init__(
+        self,
+        repetition: Literal["claim", "auto"] = "claim",
+        ply_limit: int | None = None,
+        rules: dict[str, object] | None = None,
+        **named: object,
+    ) -> None:
+        values = dict(rules or {}, **named)
+        kept = []
+        for key, value in sorted(values.items()):
+            spec = DECLARED_OPTIONS.get(key)
+            if spec is None:
+                raise TypeError(f"no variant declares a rule option {key!r}")
+            if spec.check(value) != spec.default:
+                kept.append((key, value))
+        object.__setattr__(self, "repetition", repetition)
+        object.__setattr__(self, "ply_limit", ply_limit)
+        object.__setattr__(self, "rules", tuple(kept))
+
+    def __getattr__(self, key: str) -> object:
+        spec = DECLARED_OPTIONS.get(key)
+        if spec is None:
+            raise AttributeError(key)
+        return dict(self.rules).get(key, spec.default)
+
+    def get(self, key: str) -> object:
+        return getattr(self, key)
+
+    def with_rule(self, key: str, value: object) -> RuleOptions:
+        return RuleOptions(self.repetition, self.ply_limit, dict(self.rules, **{key: value}))
 
     def to_json(self) -> dict:
-        return {
-            "repetition": self.repetition,
-            "ply_limit": self.ply_limit,
-            "swap_into_reserved": self.swap_into_reserved,
-            "zombies": self.zombies,
-        }
+        out: dict = {"repetition": self.repetition, "ply_limit": self.ply_limit}
+        for key in DECLARED_OPTIONS:
+            out[key] = getattr(self, key)
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> RuleOptions:
@@ -50,14 +115,14 @@ class RuleOptions:
         if rep not in ("claim", "auto"):
             raise ValueError(f"unknown repetition rule {rep!r}")
         limit = data.get("ply_limit")
-        if limit is not None and (not isinstance(limit, int) or limit <= 0):
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0):
             raise ValueError(f"ply limit must be a positive whole number, not {limit!r}")
-        return cls(
-            repetition=rep,
-            ply_limit=limit,
-            swap_into_reserved=bool(data.get("swap_into_reserved", False)),
-            zombies=bool(data.get("zombies", True)),
-        )
+        rules = {}
+        for key, spec in DECLARED_OPTIONS.items():
+            if key in data:
+                value = data[key]
+                rules[key] = spec.check(bool(value) if spec.kind == "bool" else value)
+        return cls(repetition=rep, ply_limit=limit, rules=rules)
 
 
 @dataclass(frozen=True)
@@ -87,6 +152,7 @@ class Variant:
     king_kill_is_leaf: bool = False  # perft convention (see rules specs)
     quiet_ply_limit: int | None = None  # built-in draw after this many plies with nothing removed
     description: str = ""  # a few sentences for the game browser and the rules screen
+    option_specs: tuple[OptionSpec, ...] = ()  # the variant's own house rules (config screen)
     kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
     laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
     royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none
@@ -107,6 +173,10 @@ class Variant:
         self.royal_name = self.pieces.kind(self.royal_kind, False).name if self.royal_kind else "King"
         self.is_laser = self.pieces.is_laser
         self.is_royal = self.pieces.is_royal
+        for spec in self.option_specs:
+            known = DECLARED_OPTIONS.setdefault(spec.key, spec)
+            if known.default != spec.default or known.kind != spec.kind:
+                raise ValueError(f"rule option {spec.key!r} is declared twice differently")
         self.forbidden = (
             frozenset(sq for sq, r in enumerate(self.reserved) if r == 1),
             frozenset(sq for sq, r in enumerate(self.reserved) if r == 0),

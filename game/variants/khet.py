@@ -8,7 +8,7 @@ from game.errors import PositionError
 from game.geometry import geometry
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, Move
 from game.pieces import KHET_PIECES, Kind, code_color, code_kind, make_code
-from game.variants.base import Problem, Variant
+from game.variants.base import OptionSpec, Problem, Variant
 
 if TYPE_CHECKING:
     from game.position import Position
@@ -70,6 +70,15 @@ class Khet(Variant):
             reserved=_reserved(),
             setups=dict(SETUPS),
             fast_codes=True,
+            option_specs=(
+                OptionSpec(
+                    "swap_into_reserved",
+                    "Swaps onto reserved squares",
+                    "May a Scarab push its swap partner onto the other side's reserved squares?",
+                    default=False,
+                    summary="swaps may land on reserved squares",
+                ),
+            ),
         )
         # Per colour and square: the neighbours that colour may end a move on.
         self._targets = tuple(

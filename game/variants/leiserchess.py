@@ -29,7 +29,7 @@ from game.geometry import geometry
 from game.laser import MAX_HOPS, BeamRules, fire
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, NO_ROTATION, Move
 from game.pieces import LEISERCHESS_PIECES, OPTICS, Kind, code_color, code_kind, make_code
-from game.variants.base import Problem, Variant
+from game.variants.base import OptionSpec, Problem, Variant
 
 if TYPE_CHECKING:
     from game.position import Position
@@ -90,7 +90,9 @@ class Leiserchess(Variant):
     edition = 0
     laser_refires = False
 
-    def __init__(self, name: str, title: str, opening: str) -> None:
+    def __init__(
+        self, name: str, title: str, opening: str, option_specs: tuple[OptionSpec, ...] = ()
+    ) -> None:
         super().__init__(
             name=name,
             title=title,
@@ -104,6 +106,7 @@ class Leiserchess(Variant):
             fast_codes=True,
             king_kill_is_leaf=True,
             quiet_ply_limit=100,  # 50 moves by each side without a Pawn zapped
+            option_specs=option_specs,
         )
 
     # pinned_squares / zombie_squares (queries for the GUI): the base class's empty sets here
@@ -236,6 +239,15 @@ class Leiserchess(Variant):
         return found
 
 
+ZOMBIES = OptionSpec(
+    "zombies",
+    "Zombies",
+    "Move enemy Pawns standing on your own beam (2017 rule; off: 2016 rules)",
+    default=True,
+    summary="no zombie moves",
+)
+
+
 class Leiserchess2017(Leiserchess):
     """Leiserchess 2017: swap with anything, null move, pinning, zombies, re-fire, Ko."""
 
@@ -243,7 +255,7 @@ class Leiserchess2017(Leiserchess):
     laser_refires = True
 
     def __init__(self) -> None:
-        super().__init__("leiserchess2017", "Leiserchess 2017", OPENING_2017)
+        super().__init__("leiserchess2017", "Leiserchess 2017", OPENING_2017, (ZOMBIES,))
 
     def pinned_squares(self, pos: Position) -> frozenset[int]:
         """Squares of the side to move's Pawns on the enemy King's beam: they may not move or rotate."""

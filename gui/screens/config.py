@@ -59,8 +59,7 @@ class Choices:
     clock: str = "No clock"
     repetition: str | None = None  # None: the default for the opponent kind
     ply_limit: str = "Off"
-    swap_into_reserved: bool = False
-    zombies: bool = True
+    rules: dict = field(default_factory=dict)  # the variant's declared options (key -> value)
 
 
 class ConfigScreen(Screen):
@@ -133,12 +132,15 @@ class ConfigScreen(Screen):
 
     def rule_options(self) -> RuleOptions:
         repetition = self.choices.repetition or ("auto" if self.choices.opponent != "friend" else "claim")
+        declared = {spec.key for spec in self.variant.option_specs}
         return RuleOptions(
             repetition=repetition,
             ply_limit=PLY_LIMITS.get(self.choices.ply_limit),
-            swap_into_reserved=self.choices.swap_into_reserved,
-            zombies=self.choices.zombies,
+            rules={k: v for k, v in self.choices.rules.items() if k in declared},
         )
+
+    def _rule_value(self, spec: OptionSpec) -> object:
+        return self.choices.rules.get(spec.key, spec.default)
 
     def make_game(self, rng: random.Random | None = None) -> Game:
         """The game the current choices describe (raises PositionError for a bad position)."""
@@ -264,29 +266,23 @@ class ConfigScreen(Screen):
         dropdown("ply_limit", list(PLY_LIMITS), c.ply_limit, y)
         y += row_h
         box = max(16, int(ctrl_h * 0.8))
-        if self.choices.variant == "khet":
-            self.widgets["swap_into_reserved"] = UICheckBox(
-                pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-                "Swaps onto reserved squares",
-                ui,
-                container=root,
-                tool_tip_text="May a Scarab push its swap partner onto the other side's reserved squares?",
-                initial_state=c.swap_into_reserved,
-                object_id=style("toggle", size),
-            )
-        elif self.choices.variant == "leiserchess2017":
-            self.widgets["zombies"] = UICheckBox(
-                pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-                "Zombies",
-                ui,
-                container=root,
-                tool_tip_text="Move enemy Pawns standing on your own beam (2017 rule; off: 2016 rules)",
-                initial_state=c.zombies,
-                object_id=style("toggle", size),
-            )
+        for spec in self.variant.option_specs:  # the variant's own house rules, as it declares them
+            if spec.kind == "bool":
+                self.widgets["rule:" + spec.key] = UICheckBox(
+                    pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
+                    spec.label,
+                    ui,
+                    container=root,
+                    tool_tip_text=spec.help,
+                    initial_state=bool(self._rule_value(spec)),
+                    object_id=style("toggle", size),
+                )
+            else:
+                label(spec.label, y)
+                values = [str(v) for v in spec.choices] if spec.kind == "choice" else [str(self._rule_value(spec))]
+                dropdown("rule:" + spec.key, values, str(self._rule_value(spec)), y)
+            y += row_h
         if c.opponent == "cpu":
-            if "swap_into_reserved" in self.widgets or "zombies" in self.widgets:
-                y += row_h
             self.widgets["hints"] = UICheckBox(
                 pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
                 "Allow hints (the record counts them)",
@@ -380,11 +376,10 @@ class ConfigScreen(Screen):
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
-            if event.ui_element is self.widgets.get("swap_into_reserved"):
-                c.swap_into_reserved = checked
-            elif event.ui_element is self.widgets.get("zombies"):
-                c.zombies = checked
-            elif event.ui_element is self.widgets.get("hints"):
+            for spec in self.variant.option_specs:
+                if event.ui_element is self.widgets.get("rule:" + spec.key):
+                    c.rules = dict(c.rules, **{spec.key: checked})
+            if event.ui_element is self.widgets.get("hints"):
                 c.hints = checked
             ConfigScreen.remembered = replace(c)
             return True
