@@ -102,7 +102,9 @@ def _always(answer: Optic):
 SPHINX_KIND = PieceKind(
     Kind.SPHINX, "S", "Sphinx", _always(STOP), emitter=True, indestructible=True, value=0, plural="Sphinxes"
 )
-PHARAOH_KIND = PieceKind(Kind.PHARAOH, "F", "Pharaoh", _always(KILL), royal=True, can_rotate=False, value=0)
+PHARAOH_KIND = PieceKind(
+    Kind.PHARAOH, "F", "Pharaoh", _always(KILL), royal=True, can_rotate=False, value=0, facing=False
+)
 SCARAB_KIND = PieceKind(Kind.SCARAB, "R", "Scarab", _SCARAB, shapes=2, indestructible=True, value=250)
 PYRAMID_KIND = PieceKind(Kind.PYRAMID, "P", "Pyramid", _PYRAMID, value=100)
 ANUBIS_KIND = PieceKind(Kind.ANUBIS, "N", "Anubis", _ANUBIS, value=110, plural="Anubis")

@@ -116,6 +116,7 @@ class PieceKind:
     indestructible: bool = False  # no beam ever destroys it
     value: int = 100  # default material value (the search may override)
     drawing: str = ""  # the picture the GUI draws (defaults to the lower-case name)
+    facing: bool = True  # False: its orientation means nothing to the rules (drawn upright)
     plural: str = ""  # defaults to name + "s"
 
     @property

@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from game.laser import Shot
-from game.pieces import Kind
+from game.pieces import STANDARD_PIECES
+from game.pieceset import PieceSet
 from game.position import Position
 from game.variants import KHET, VARIANTS, get_variant
 from game.variants.base import Variant
@@ -49,12 +50,11 @@ class Analysis:
     shots: tuple[Shot, ...]  # each side's laser as it would fire now (empty without both lasers)
 
 
-def kind_name(kind: int) -> str:
-    """ "Sphinx", "Pyramid", "King" ... for a piece kind."""
-    try:
-        return Kind(kind).name.title()
-    except ValueError:
-        return f"piece {kind}"
+def kind_name(kind: int, variant: Variant | None = None) -> str:
+    """ "Sphinx", "Pyramid", "King" ... for a piece kind (named by the variant's piece set)."""
+    pieces = variant.pieces if variant is not None else STANDARD_PIECES
+    found = pieces.by_number.get(int(kind))
+    return found.name if found is not None else f"piece {kind}"
 
 
 def read_position(variant: Variant, text: str) -> tuple[list[int], int]:
@@ -87,16 +87,15 @@ def mirror_board(variant: Variant, board: list[int], source: int) -> tuple[list[
             if target != sq:
                 skipped.append(sq)
             continue
-        out[target] = rotated(code ^ 4, 2)  # the other colour, turned half round
+        out[target] = rotated(code ^ 4, 2, variant.pieces)  # the other colour, turned half round
     return out, skipped
 
 
-def rotated(code: int, turns: int) -> int:
-    """A piece code turned by quarter ``turns`` (a Scarab's two faces look alike: it flips between
-    its two diagonals, keeping the short a/b spelling)."""
-    if code >> 3 == Kind.SCARAB:
-        return (code & ~3) | ((code + turns) & 1)
-    return (code & ~3) | ((code + turns) & 3)
+def rotated(code: int, turns: int, pieces: PieceSet = STANDARD_PIECES) -> int:
+    """A piece code turned by quarter ``turns``, spelt with the lowest orientation of its shape
+    (a two-sided mirror flips between its two diagonals, keeping the short a/b spelling)."""
+    shapes = pieces.by_number[code >> 3].shapes if code >> 3 in pieces.by_number else 4
+    return (code & ~3) | ((code + turns) & 3) % shapes
 
 
 def sentence(text: str) -> str:
@@ -206,15 +205,16 @@ class BoardEdit:
         return self.change(board)
 
     def turns_matter(self, sq: int) -> bool:
-        """False for a piece whose facing means nothing (a Khet Pharaoh)."""
+        """False for a piece whose facing means nothing (one shape: a Khet Pharaoh)."""
         code = self.board[sq]
-        return bool(code) and code >> 3 != Kind.PHARAOH
+        kind = self.variant.pieces.by_number.get(code >> 3) if code else None
+        return kind is not None and kind.facing and kind.shapes > 1
 
     def rotate(self, sq: int, turns: int) -> bool:
         if not self.turns_matter(sq):
             return False
         board = list(self.board)
-        board[sq] = rotated(board[sq], turns)
+        board[sq] = rotated(board[sq], turns, self.variant.pieces)
         return self.change(board)
 
     def empty(self) -> bool:
@@ -260,14 +260,14 @@ class BoardEdit:
         if not errors:
             checks.append(Check("ok", "Ready to play: the position follows the rules."))
         checks += [
-            Check("error", sentence(p.message), self.squares_in(p.message))
+            Check("error", sentence(p.message), p.squares or self.squares_in(p.message))
             for p in problems
             if p.severity == "error"
         ]
         beam_checks, shots = self._beams()
         checks += beam_checks
         checks += [
-            Check("warning", sentence(p.message), self.squares_in(p.message))
+            Check("warning", sentence(p.message), p.squares or self.squares_in(p.message))
             for p in problems
             if p.severity == "warning"
         ]
@@ -293,7 +293,7 @@ class BoardEdit:
                 continue
             sq = shot.hit_square
             owner = "its own" if piece.color == color else f"the {v.side_names[piece.color]}"
-            what = f"{owner} {kind_name(piece.kind)} on {names[sq]}"
+            what = f"{owner} {v.piece_name(piece.code)} on {names[sq]}"
             if shot.destroyed:
                 text = f"{side}'s laser, fired now, would destroy {what}"
                 if v.is_royal[piece.code]:

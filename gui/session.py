@@ -133,8 +133,8 @@ class GameSession:
         effects = self.position.push(move)
         self.game.add_move(text, self.move_seconds, self.position.fen())
         self.move_seconds = 0.0
-        if self.remaining is not None and self.game.time_control:
-            self.remaining[mover] += self.game.time_control.increment
+        if self.remaining is not None and self.game.time_control and effects.turn_over:
+            self.remaining[mover] += self.game.time_control.increment  # once a turn, not per action
         if self.draw_offer is not None and self.draw_offer.by != mover:
             self.draw_offer = None  # moving instead of accepting declines the offer
         outcome = self.position.outcome()

@@ -34,7 +34,7 @@ from game.pieceset import (
     turning,
 )
 from game.position import ActionPosition, ActionWriter
-from game.variants.base import Problem, Variant
+from game.variants.base import Controls, Problem, Variant
 
 GEO = geometry(6, 6, 1)
 PORTAL = GEO.parse_square("c3")
@@ -105,6 +105,7 @@ PRISM_PIECES = PieceSet(
             shapes=1,
             can_rotate=False,
             value=120,
+            drawing="pharaoh",
         ),
         PieceKind(
             PAWN,
@@ -195,6 +196,10 @@ class Prism(Variant):
             w.set_extra((0,))
         elif not move.fire:
             w.set_extra((fired,))
+
+    @property
+    def controls(self) -> Controls:
+        return Controls(rotate_to=True, fire=True, promotion=(MIRROR, BOUNCER), end_turn=True)
 
     def illegal_reason(self, pos, move: Move) -> str:
         return "that action is not allowed in Prism"

@@ -26,6 +26,20 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Controls:
+    """Which action controls the GUI shows for a variant (capability query, not a rule check:
+    each control still plays only a legal action)."""
+
+    turn: bool = True  # turn left / turn right buttons (a relative quarter turn, or the next shape)
+    half_turn: bool = False  # a half-turn button
+    rotate_to: bool = False  # rotations are to an orientation (the turn buttons pick the next one)
+    fire: bool = False  # firing is an action: a Fire button
+    promotion: tuple[int, ...] = ()  # kinds a promotion may choose (a chooser when more than one)
+    end_turn: bool = False  # a turn of several actions may end early: an End turn button
+    null: bool = False  # a null move (Leiserchess 2017's King)
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A house rule or rule choice a variant declares: the config screen, records and the game
     browser read these, so no screen needs to know which variant has which option."""
@@ -132,6 +146,7 @@ class Problem:
     severity: Literal["error", "warning"]
     message: str
     rule: str = ""  # "reserved": a piece on the other colour's square (allowed by a house rule)
+    squares: tuple[int, ...] = ()  # the squares the finding is about (the editor outlines them)
 
 
 @dataclass(eq=False)
@@ -216,6 +231,18 @@ class Variant:
         Call ``w.end_turn()`` when the turn is over before ``turn_actions`` actions are made.
         """
         raise NotImplementedError(f"{self.title} makes its moves with the fast path")
+
+    # ------------------------------------------------------------ capability queries (GUI)
+    @property
+    def controls(self) -> Controls:
+        """The action controls to show (derived from the notation the variant allows)."""
+        return Controls(half_turn=self.allows_half_turn())
+
+    def badges(self, pos: Position) -> dict[int, str]:
+        """Square -> badge text drawn on a piece now ("pin", "zombie")."""
+        marks = {sq: "pin" for sq in self.pinned_squares(pos)}
+        marks.update({sq: "zombie" for sq in self.zombie_squares(pos)})
+        return marks
 
     def no_moves_outcome(self, pos: Position) -> Outcome:
         """The result when the side to move has no legal action (a draw unless the rules say else)."""

@@ -201,16 +201,22 @@ class Khet(Variant):
         found: list[Problem] = []
         names = GEO.names
         counts = {(c, k): 0 for c in (SILVER, RED) for k in STANDARD_COUNTS}
+        where: dict[tuple[int, int], list[int]] = {key: [] for key in counts}
         for sq, code in enumerate(board):
             if not code:
                 continue
             kind, color = Kind(code_kind(code)), code_color(code)
             if (color, kind) not in counts:
                 found.append(
-                    Problem("error", f"{KIND_NAMES.get(kind, kind.name.title())} is not a Khet piece")
+                    Problem(
+                        "error",
+                        f"{KIND_NAMES.get(kind, kind.name.title())} is not a Khet piece",
+                        squares=(sq,),
+                    )
                 )
                 continue
             counts[color, kind] += 1
+            where[color, kind].append(sq)
             side = self.side_names[color]
             if sq in self.forbidden[color]:
                 found.append(
@@ -219,6 +225,7 @@ class Khet(Variant):
                         f"the {side} {KIND_NAMES[kind]} on {names[sq]} stands on a square reserved "
                         f"for {self.side_names[1 - color]}",
                         rule="reserved",
+                        squares=(sq,),
                     )
                 )
             if kind == Kind.SPHINX:
@@ -227,10 +234,15 @@ class Khet(Variant):
                         Problem(
                             "error",
                             f"the {side} Sphinx must stand on {names[SPHINX_HOME[color]]}, not {names[sq]}",
+                            squares=(sq, SPHINX_HOME[color]),
                         )
                     )
                 elif GEO.step[sq << 2 | (code & 3)] < 0:
-                    found.append(Problem("error", f"the {side} Sphinx on {names[sq]} faces off the board"))
+                    found.append(
+                        Problem(
+                            "error", f"the {side} Sphinx on {names[sq]} faces off the board", squares=(sq,)
+                        )
+                    )
         for color in (SILVER, RED):
             side = self.side_names[color]
             for kind, label in ((Kind.PHARAOH, "Pharaoh"), (Kind.SPHINX, "Sphinx")):
@@ -239,7 +251,11 @@ class Khet(Variant):
                     found.append(Problem("error", f"{side} has no {label}"))
                 elif n > 1:
                     found.append(
-                        Problem("error", f"{side} has {n} {plural(label, n)}; exactly one is allowed")
+                        Problem(
+                            "error",
+                            f"{side} has {n} {plural(label, n)}; exactly one is allowed",
+                            squares=tuple(where[color, kind]),
+                        )
                     )
             for kind in (Kind.SCARAB, Kind.PYRAMID, Kind.ANUBIS):
                 n, standard = counts[color, kind], STANDARD_COUNTS[kind]
@@ -248,6 +264,7 @@ class Khet(Variant):
                         Problem(
                             "warning",
                             f"{side} has {n} {plural(KIND_NAMES[kind], n)} (the standard set has {standard})",
+                            squares=tuple(where[color, kind]),
                         )
                     )
         return found

@@ -29,7 +29,7 @@ from game.geometry import geometry
 from game.laser import MAX_HOPS, BeamRules, fire
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, NO_ROTATION, Move
 from game.pieces import LEISERCHESS_PIECES, OPTICS, Kind, code_color, code_kind, make_code
-from game.variants.base import OptionSpec, Problem, Variant
+from game.variants.base import Controls, OptionSpec, Problem, Variant
 
 if TYPE_CHECKING:
     from game.position import Position
@@ -221,13 +221,25 @@ class Leiserchess(Variant):
                 pawns[color] += 1
             else:
                 name = Kind(kind).name.title() if kind in set(Kind) else f"piece code {code}"
-                found.append(Problem("error", f"the {name} on {GEO.names[sq]} is not a Leiserchess piece"))
+                found.append(
+                    Problem(
+                        "error", f"the {name} on {GEO.names[sq]} is not a Leiserchess piece", squares=(sq,)
+                    )
+                )
         for color in (TANGERINE, LAVENDER):
             side = self.side_names[color]
             if kings[color] == 0:
                 found.append(Problem("error", f"{side} has no King"))
             elif kings[color] > 1:
-                found.append(Problem("error", f"{side} has {kings[color]} Kings; exactly one is allowed"))
+                found.append(
+                    Problem(
+                        "error",
+                        f"{side} has {kings[color]} Kings; exactly one is allowed",
+                        squares=tuple(
+                            sq for sq, c in enumerate(board) if c and c >> 3 == KING and c >> 2 & 1 == color
+                        ),
+                    )
+                )
             if pawns[color] != STANDARD_PAWNS:
                 n = pawns[color]
                 found.append(
@@ -256,6 +268,10 @@ class Leiserchess2017(Leiserchess):
 
     def __init__(self) -> None:
         super().__init__("leiserchess2017", "Leiserchess 2017", OPENING_2017, (ZOMBIES,))
+
+    @property
+    def controls(self) -> Controls:
+        return Controls(half_turn=True, null=self.edition == 2017)
 
     def pinned_squares(self, pos: Position) -> frozenset[int]:
         """Squares of the side to move's Pawns on the enemy King's beam: they may not move or rotate."""

@@ -5,6 +5,10 @@ Orientation is shown the same way everywhere: a mirror face is a chrome strip wi
 and a faint glow on its reflecting side; the Anubis shield is a gold bar on its front; the Sphinx
 (and the Leiserchess King) carry a glowing firing arrow. Use :func:`piece_surface`; pass
 ``orientation + 2`` when the board is drawn flipped.
+
+What is drawn comes from the piece set, never from a variant: a :class:`~game.pieceset.PieceKind`
+names its picture (``drawing``: "pyramid", "scarab", "anubis", "pharaoh", "sphinx", "king",
+"pawn"), how many shapes its orientations give, and whether it has a facing at all.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.pieces import Kind
+from game.pieces import STANDARD_PIECES
+from game.pieceset import PieceKind
 from gui.art.render import (
     CHROME,
     GLOSS,
@@ -47,28 +52,37 @@ _CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_LIMIT = 600
 
 
+def piece_kind(kind: int | PieceKind) -> PieceKind:
+    """The kind's description (a bare number means a built-in Khet/Leiserchess kind)."""
+    return kind if isinstance(kind, PieceKind) else STANDARD_PIECES.by_number[int(kind)]
+
+
 def piece_surface(
-    kind: int, color: int, orientation: int, size: int, scheme: str | Scheme | None = None
+    kind: int | PieceKind, color: int, orientation: int, size: int, scheme: str | Scheme | None = None
 ) -> pygame.Surface:
     """The piece drawn in a ``size`` x ``size`` square (transparent around it), cached.
 
-    ``kind`` is a :class:`game.pieces.Kind`, ``color`` 0 (first side) or 1, ``orientation`` the
-    quarter turns clockwise from north. The returned surface is shared: do not draw on it.
+    ``kind`` is the piece set's :class:`PieceKind` (or a built-in kind number), ``color`` 0 (first
+    side) or 1, ``orientation`` the quarter turns clockwise from north. The returned surface is
+    shared: do not draw on it.
     """
     sch = get_scheme(scheme)
     size = max(4, min(int(size), 1024))
-    kind = int(kind)
+    info = piece_kind(kind)
+    drawing = info.art
     orientation = int(orientation) & 3
-    if kind == Kind.SCARAB:
-        orientation &= 1  # a double-sided mirror looks the same turned 180 degrees
-    elif kind == Kind.PHARAOH:
+    if not info.facing:
         orientation = 0  # orientation does not matter to the rules: always drawn upright
-    key = (kind, int(color) & 1, orientation, size, sch.name)
+    elif info.shapes == 2:
+        orientation &= 1  # a double-sided mirror looks the same turned 180 degrees
+    elif info.shapes == 1:
+        orientation = 0
+    key = (drawing, int(color) & 1, orientation, size, sch.name)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
         return surf
-    surf = _draw_piece(kind, int(color) & 1, orientation, size, sch)
+    surf = _draw_piece(drawing, int(color) & 1, orientation, size, sch)
     _CACHE[key] = surf
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.popitem(last=False)
@@ -79,19 +93,20 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def palette_for(kind: int, color: int, scheme: Scheme) -> PiecePalette:
-    if kind in (Kind.KING, Kind.PAWN):
+def palette_for(kind: int | PieceKind | str, color: int, scheme: Scheme) -> PiecePalette:
+    drawing = kind if isinstance(kind, str) else piece_kind(kind).art
+    if drawing in LEISER_DRAWINGS:
         return leiser_palette(color)
     return scheme.palette(color)
 
 
-def _draw_piece(kind: int, color: int, orientation: int, size: int, scheme: Scheme) -> pygame.Surface:
-    palette = palette_for(kind, color, scheme)
+def _draw_piece(drawing: str, color: int, orientation: int, size: int, scheme: Scheme) -> pygame.Surface:
+    palette = palette_for(drawing, color, scheme)
     cv = Canvas(size)
     material = METAL if palette.metallic else GLOSS
-    drawer = _DRAWERS.get(kind)
+    drawer = _DRAWERS.get(drawing)
     if drawer is None:
-        raise ValueError(f"no art for piece kind {kind}")
+        raise ValueError(f"no art named {drawing!r}")
     _base_plate(cv, palette, material)
     drawer(cv, palette, material, orientation, scheme)
     _sheen(cv)
@@ -486,13 +501,15 @@ def _draw_pawn(cv: Canvas, palette: PiecePalette, material: Material, r: int, sc
 
 
 _DRAWERS = {
-    Kind.PYRAMID: _draw_pyramid,
-    Kind.SCARAB: _draw_scarab,
-    Kind.ANUBIS: _draw_anubis,
-    Kind.PHARAOH: _draw_pharaoh,
-    Kind.SPHINX: _draw_sphinx,
-    Kind.KING: _draw_king,
-    Kind.PAWN: _draw_pawn,
+    "pyramid": _draw_pyramid,
+    "scarab": _draw_scarab,
+    "anubis": _draw_anubis,
+    "pharaoh": _draw_pharaoh,
+    "sphinx": _draw_sphinx,
+    "king": _draw_king,
+    "pawn": _draw_pawn,
 }
+DRAWINGS: tuple[str, ...] = tuple(_DRAWERS)  # the pictures a piece set may name
+LEISER_DRAWINGS = frozenset({"king", "pawn"})  # drawn in the Leiserchess colours
 
-__all__ = ["piece_surface", "clear_cache", "palette_for", "facet_normal"]
+__all__ = ["DRAWINGS", "piece_surface", "piece_kind", "clear_cache", "palette_for", "facet_normal"]

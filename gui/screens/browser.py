@@ -23,8 +23,9 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
-from game import Game
+from game import Game, RuleOptions
 from game.errors import RecordError
+from game.variants import VARIANTS
 from gui import clipboard, library, paths
 from gui.art.fonts import font, wrap_text
 from gui.layout import px, style, tier
@@ -681,6 +682,18 @@ class BrowserScreen(Screen):
         surface.blit(small, small.get_rect(midtop=(self.panel_rect.centerx, cy + 8)))
 
 
+def rule_summaries(variant_name: str, options: RuleOptions) -> list[str]:
+    """The variant's own options that differ from their defaults, as the variant words them."""
+    variant = VARIANTS.get(variant_name)
+    if variant is None:
+        return []
+    return [
+        spec.summary or f"{spec.label}: {getattr(options, spec.key)}"
+        for spec in variant.option_specs
+        if getattr(options, spec.key) != spec.default
+    ]
+
+
 def rules_text(entry: GameEntry) -> str:
     """The rule set and the house rules a game was played with, in words."""
     game = entry.game
@@ -694,10 +707,7 @@ def rules_text(entry: GameEntry) -> str:
     )
     if options.ply_limit:
         parts.append(f"draw after {options.ply_limit} plies without a capture")
-    if game.variant == "khet" and options.swap_into_reserved:
-        parts.append("swaps may land on reserved squares")
-    if game.variant == "leiserchess2017" and not options.zombies:
-        parts.append("no zombie moves")
+    parts += rule_summaries(game.variant, options)
     if game.time_control is not None:
         tc = game.time_control
         parts.append(

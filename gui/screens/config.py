@@ -7,7 +7,7 @@ The choices made here are remembered for the next visit (in memory, for this run
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import pygame
 import pygame_gui
@@ -18,6 +18,7 @@ from game import Game, Player, Position, RuleOptions, TimeControl
 from game.errors import LaserChessError
 from game.search.levels import LEVELS
 from game.variants import VARIANTS, get_variant
+from game.variants.base import OptionSpec
 from gui.art.fonts import blit_wrapped, font
 from gui.layout import px, style, tier
 from gui.screen import Screen
@@ -279,7 +280,9 @@ class ConfigScreen(Screen):
                 )
             else:
                 label(spec.label, y)
-                values = [str(v) for v in spec.choices] if spec.kind == "choice" else [str(self._rule_value(spec))]
+                values = (
+                    [str(v) for v in spec.choices] if spec.kind == "choice" else [str(self._rule_value(spec))]
+                )
                 dropdown("rule:" + spec.key, values, str(self._rule_value(spec)), y)
             y += row_h
         if c.opponent == "cpu":

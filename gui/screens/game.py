@@ -178,10 +178,7 @@ class GameScreen(Screen):
         pos = self.position
         marks: dict[int, str] = {}
         if self.view_ply is None and not self.session.finished:
-            for sq in self.variant.pinned_squares(pos):
-                marks[sq] = "pin"
-            for sq in self.variant.zombie_squares(pos):
-                marks[sq] = "zombie"
+            marks = self.variant.badges(pos)
         self.view.deco.marks = marks
 
     # ------------------------------------------------------------ layout
@@ -192,8 +189,13 @@ class GameScreen(Screen):
             ("rotate_left", ("Turn left", "Left"), "Rotate the selected piece counter-clockwise (Q)"),
             ("rotate_right", ("Turn right", "Right"), "Rotate the selected piece clockwise (E)"),
         ]
-        if self.variant.allows_half_turn():
+        controls = self.variant.controls
+        if controls.half_turn:
             rotations.insert(1, ("rotate_half", ("Half turn", "Half"), "Turn the selected piece around (U)"))
+        if controls.fire:
+            rotations.append(("fire", ("Fire",), "Fire the selected laser (or your only one)"))
+        if controls.end_turn:
+            rotations.append(("end_turn", ("End turn", "End"), "End your turn without its remaining actions"))
         threats = ("threats", ("Threats",), "Show where the enemy laser could strike (T)")
         if self.study.watching:  # CPU against CPU: watching controls instead of moves
             speeds = tuple(f"Speed {name}" for name in WATCH_SPEEDS)
@@ -309,6 +311,9 @@ class GameScreen(Screen):
             if key in b:
                 enabled = self.input.enabled and self.input.rotation_move(rotation) is not None
                 b[key].enable() if enabled else b[key].disable()
+        for key, find in (("fire", self.input.fire_move), ("end_turn", self.input.end_turn_move)):
+            if key in b:
+                b[key].enable() if self.input.enabled and find() is not None else b[key].disable()
         human_moves = can_act and self._human_turn() or (can_act and s.cpu_to_move and s.against_cpu)
         b["undo"].enable() if s.can_undo() and not self.view.busy and self.view_ply is None else b[
             "undo"
@@ -576,8 +581,13 @@ class GameScreen(Screen):
             return False
         if key in ("hint", "threats", "pause", "step", "speed"):
             self._study_button(key)
-        elif key in ROTATION_BUTTONS:
-            move = self.input.rotation_move(ROTATION_BUTTONS[key])
+        elif key in ROTATION_BUTTONS or key in ("fire", "end_turn"):
+            if key == "fire":
+                move = self.input.fire_move()
+            elif key == "end_turn":
+                move = self.input.end_turn_move()
+            else:
+                move = self.input.rotation_move(ROTATION_BUTTONS[key])
             if move is not None:
                 self.input.clear()
                 self.play_move(move)

@@ -18,6 +18,7 @@ import pygame
 from game.effects import Effects
 from game.geometry import DX, DY
 from game.laser import Shot
+from game.pieceset import PieceKind
 from game.variants.base import Variant
 from gui.art.beam import ParticleBurst, beam_width, draw_beam
 from gui.art.board import BoardLayout, board_surface, fit_layout
@@ -194,7 +195,7 @@ class BoardView:
                 self._burst(sq, code)
 
     def _burst(self, sq: int, code: int) -> None:
-        palette = palette_for(code >> 3, code >> 2 & 1, self.scheme)
+        palette = palette_for(self._kind(code), code >> 2 & 1, self.scheme)
         self._bursts.append(
             ParticleBurst(
                 self.square_center(sq),
@@ -234,7 +235,11 @@ class BoardView:
         orientation = code & 3
         if self.flipped:
             orientation = (orientation + 2) & 3
-        return piece_surface(code >> 3, code >> 2 & 1, orientation, size, self.scheme)
+        return piece_surface(self._kind(code), code >> 2 & 1, orientation, size, self.scheme)
+
+    def _kind(self, code: int) -> PieceKind:
+        """The piece set's description of a code (the art draws what it names)."""
+        return self.variant.pieces.by_number[code >> 3]
 
     def shot_points(self, shot: Shot) -> list[tuple[float, float]]:
         """Pixel points of a shot: emitter, each turn, and where it stops or leaves the board."""

@@ -425,7 +425,7 @@ class CardStrip:
         each = max(20, (width - vs.get_width()) // 2 - 3 * dot)
         cx = x
         for side in (0, 1):
-            colour = palette_for(variant.royal_kind, side, scheme).body
+            colour = palette_for(variant.pieces.by_number[variant.royal_kind], side, scheme).body
             pygame.draw.circle(surface, colour, (cx + dot, y + line // 2), dot)
             pygame.draw.circle(surface, (10, 10, 12), (cx + dot, y + line // 2), dot, 1)
             cx += 2 * dot + dot

@@ -11,7 +11,7 @@ import math
 
 import pygame
 
-from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, Move
+from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, ROTATION_TURNS, Move
 from game.position import Position
 from gui.widgets.board_view import DRAG_THRESHOLD, BoardView, Decorations
 
@@ -86,7 +86,7 @@ class MoveInput:
             return out
         for m in self._moves_from(self.selected):
             if m.to_square != m.from_square and m.then_square is None and not m.rotation:
-                out[m.to_square] = m
+                out.setdefault(m.to_square, m)  # promotions and chance outcomes: the first one
             elif m.to_square != m.from_square and m.to_square not in out:
                 out[m.to_square] = m  # first part of a two-part move
         return out
@@ -98,9 +98,33 @@ class MoveInput:
             wanted = [m for m in self._moves_from(frm) if m.to_square == mid and m.rotation == rotation]
         elif self.selected is not None:
             wanted = [m for m in self._moves_from(self.selected) if m.is_rotation and m.rotation == rotation]
+            if not wanted and self.position is not None:  # rotations to an orientation: the next one that way
+                code = self.position.board[self.selected]
+                turns = ROTATION_TURNS[rotation]
+                for step in range(1, 4):
+                    target = (code + turns * step) & 3
+                    wanted = [m for m in self._moves_from(self.selected) if m.orientation == target]
+                    if wanted:
+                        break
         else:
             return None
         return wanted[0] if wanted else None
+
+    def fire_move(self) -> Move | None:
+        """Fire the selected emitter, or the side's only emitter that may fire now."""
+        fires = [m for m in map(Move.from_code, self._codes) if m.fire]
+        if self.selected is not None:
+            mine = [m for m in fires if m.from_square == self.selected]
+            if mine:
+                return mine[0]
+        return fires[0] if len(fires) == 1 else None
+
+    def end_turn_move(self) -> Move | None:
+        """The action that ends a turn of several actions early, if the variant has one now."""
+        if self.position is None or not self.position.variant.controls.end_turn:
+            return None
+        ends = [m for m in map(Move.from_code, self._codes) if m.is_null]
+        return ends[0] if ends else None
 
     def null_move(self) -> Move | None:
         """The selected piece's null move (Leiserchess 2017's King), if it is legal now."""

@@ -107,7 +107,7 @@ class PiecePalette:
         if tool == SELECT:
             return "Select: click a piece to pick it, drag to move it"
         side = self.variant.side_names[tool >> 2 & 1]
-        return f"{side} {kind_name(tool >> 3)}"
+        return f"{side} {kind_name(tool >> 3, self.variant)}"
 
     # ------------------------------------------------------------ layout
     def set_area(self, rect: pygame.Rect, tile: int) -> None:
@@ -210,7 +210,13 @@ class PiecePalette:
             surface.blit(shade, rect)
             pygame.draw.rect(surface, border, rect, 3 if chosen else 1, border_radius=radius)
             if tool > 0:
-                img = piece_surface(tool >> 3, tool >> 2 & 1, tool & 3, int(t * 0.9), self.scheme)
+                img = piece_surface(
+                    self.variant.pieces.by_number[tool >> 3],
+                    tool >> 2 & 1,
+                    tool & 3,
+                    int(t * 0.9),
+                    self.scheme,
+                )
                 surface.blit(img, img.get_rect(center=rect.center))
                 count = self.counts.get((tool >> 3, tool >> 2 & 1), 0)
                 if count:

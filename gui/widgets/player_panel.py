@@ -94,7 +94,7 @@ def draw_player_card(
     )
     icon = max(20, rect.height // 2)
     surface.blit(
-        piece_surface(variant.royal_kind, color, 0, icon, scheme),
+        piece_surface(variant.pieces.by_number[variant.royal_kind], color, 0, icon, scheme),
         (rect.x + px(8, size), rect.y + px(6, size)),
     )
     x = rect.x + icon + px(14, size)
@@ -118,7 +118,8 @@ def draw_player_card(
     small = max(12, rect.height // 3)
     for piece in list(captured)[:10]:
         surface.blit(
-            piece_surface(piece.kind, piece.color, 0, small, scheme), (x, rect.bottom - small - px(6, size))
+            piece_surface(variant.pieces.by_number[piece.kind], piece.color, 0, small, scheme),
+            (x, rect.bottom - small - px(6, size)),
         )
         x += int(small * 0.8)
 

@@ -42,11 +42,12 @@ class ShotPreviewer:
             return cached
         mover = position.turn
         after = position.copy(history=False)
-        shots = tuple(after.push(move))
-        removed = after.last_removed
-        gone = {removed[i]: removed[i + 1] for i in range(0, len(removed), 2)}
+        effects = after.push(move)
+        shots = effects.beams
+        gone = {r.square: r.code for r in effects.lost}
         hits = {sq: code_color(code) == mover for sq, code in gone.items()}
-        dest = move.then_square if move.then_square is not None else move.to_square
+        # Where the moved piece ends up, as it will look there (turned, promoted).
+        dest = next((to for _c, frm, to in effects.slides if frm == move.from_square), move.to_square)
         code = after.board[dest] or gone.get(dest, 0)
         ghost = (dest, code) if code else None
         if len(self._cache) > 64:
