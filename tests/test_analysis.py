@@ -234,3 +234,20 @@ def test_background_analysis_in_the_worker_matches_and_can_be_cancelled():
     assert slow.worker.alive and slow.worker.busy
     slow.cancel()
     assert slow.finished and slow.analysis is None and not slow.worker.alive
+
+
+@pytest.mark.parametrize("variant", ["khet", "leiserchess2017", "leiserchess2018"])
+def test_every_rule_set_is_analysed_and_its_threats_read(variant):
+    from game.analysis import engine_game
+    from game.threats import threats
+
+    game = engine_game(variant, plies=6, depth=1, seed=5)
+    assert len(game.moves) == 6
+    analysis = analyse_game(game, Strength("test", 2, 30.0, "depth 2"))
+    assert len(analysis.positions) == 7 and len(analysis.marks) == 6
+    assert all(p.pv for p in analysis.positions[:-1])  # a best line for every searched position
+    again = Game.from_json(json.loads(json.dumps(game.to_json() | {"analysis": analysis.to_json()})))
+    assert again.analysis == analysis
+    pos = game.position_at()
+    found = threats(pos, pos.turn)
+    assert found and found[0].shots  # the enemy laser's shot if fired now

@@ -1,4 +1,5 @@
-"""Measure the game screen's frame rate while the CPU (Hard) thinks and while a beam animates.
+"""Measure the frame rate while the CPU (Hard) thinks, while a beam animates, and while the replay
+analyses a game (quick setting) in the worker process.
 
 Runs the real app headless (SDL dummy driver) with the real 60 frames/s pacing and reports, for
 each phase, the frames per second achieved and the slowest frames. Usage:
@@ -81,6 +82,17 @@ def main() -> int:
             screen.play_move(screen.position.parse_move(text))
             beams += run_phase(app, 3.0, lambda: screen.view.busy)
         report("Beam animation (slow speed, 6 shots)", beams)
+
+        # 3. The replay analysing a 60-ply game (quick setting) in the worker process.
+        from game.analysis import engine_game
+
+        app.screens.home()
+        app.step(1 / 60)
+        replay = app.screens.push("replay", game=engine_game(plies=60))
+        run_phase(app, 0.5, lambda: True)  # the screen's first frames (fonts, widgets) are not the analysis
+        replay.study.start("quick")
+        analysing = run_phase(app, 120.0, lambda: replay.study.running)
+        report(f"Replay analysing 60 plies (done: {replay.study.analysis is not None})", analysing)
         app.shutdown()
     return 0
 

@@ -249,8 +249,12 @@ class GameScreen(Screen):
             ui,
             container=root,
             object_id=style("entry", size),
-            placeholder_text="Type a move (e4e5, c4R) and Enter",
+            placeholder_text="CPU against CPU: watching"
+            if self.study.watching
+            else "Type a move (e4e5, c4R) and Enter",
         )
+        if self.study.watching:
+            entry.disable()  # no moves to type while watching
         entry.set_text_length_limit(24)
         entry.set_tooltip("Tab or / puts the keyboard here; Esc gives it back to the board")
         self.widgets = {"move_entry": entry}
