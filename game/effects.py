@@ -50,7 +50,7 @@ class Effects:
 
     action: Move
     color: int  # who acted
-    moved: tuple[PieceMove, ...] = ()
+    moved: tuple[PieceMove, ...] = ()  # simultaneous displacements (a swap is two; a piece's legs are joined)
     rotated: tuple[Change, ...] = ()
     captured: tuple[Removal, ...] = ()  # by landing
     promoted: tuple[Change, ...] = ()
@@ -92,6 +92,27 @@ class Effects:
                     break
             else:
                 out.append((m.code, m.frm, m.to))
+        return out
+
+    def replay(self, board: list[int]) -> list[int]:
+        """The board after this action, from the board before it and this report alone.
+
+        Order: the displacements (all at once; whatever stood on a target is captured), then
+        rotations and promotions, chance moves, and last the pieces the beams destroyed. The
+        conformance suite checks this equals the position the rules produce, for every variant.
+        """
+        out = list(board)
+        for m in self.moved:
+            out[m.frm] = 0
+        for m in self.moved:
+            out[m.to] = m.code
+        for c in self.rotated + self.promoted:
+            out[c.square] = c.after
+        for m in self.placed:
+            out[m.frm] = 0
+            out[m.to] = m.code
+        for r in self.removed:
+            out[r.square] = 0
         return out
 
     @property

@@ -264,11 +264,9 @@ class Position:
         frm, to, then = move.from_square, move.to_square, move.then_square
         moved: list[PieceMove] = []
         if frm != to:
-            moved.append(PieceMove(frm, to, before[frm]))
+            moved.append(PieceMove(frm, to if then is None else then, before[frm]))
             if before[to]:
                 moved.append(PieceMove(to, frm, before[to]))
-            if then is not None:
-                moved.append(PieceMove(to, then, before[frm]))
         rotated: tuple[Change, ...] = ()
         if move.rotation:
             end = to  # a rotation after a swap turns the piece where it landed
@@ -574,17 +572,25 @@ class ActionWriter:
             self.fall(victim)
         self.put(to, piece)
         self.put(frm, 0)
-        self.moved.append(PieceMove(frm, to, piece))
+        self._moved(frm, to, piece)
         return victim
+
+    def _moved(self, frm: int, to: int, piece: int) -> None:
+        """Record a displacement, joined to the same piece's earlier leg in this action."""
+        for i, m in enumerate(self.moved):
+            if m.to == frm and m.code == piece:
+                self.moved[i] = PieceMove(m.frm, to, piece)
+                return
+        self.moved.append(PieceMove(frm, to, piece))
 
     def swap(self, a: int, b: int) -> None:
         board = self.board
         p, q = board[a], board[b]
         self.put(a, q)
         self.put(b, p)
-        self.moved.append(PieceMove(a, b, p))
+        self._moved(a, b, p)
         if q:
-            self.moved.append(PieceMove(b, a, q))
+            self._moved(b, a, q)
 
     def relocate(self, frm: int, to: int) -> None:
         """A piece sent by chance from ``frm`` to the empty square ``to``."""

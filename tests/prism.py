@@ -199,7 +199,7 @@ class Prism(Variant):
 
     @property
     def controls(self) -> Controls:
-        return Controls(rotate_to=True, fire=True, promotion=(MIRROR, BOUNCER), end_turn=True)
+        return Controls(half_turn=True, rotate_to=True, fire=True, promotion=(MIRROR, BOUNCER), end_turn=True)
 
     def illegal_reason(self, pos, move: Move) -> str:
         return "that action is not allowed in Prism"

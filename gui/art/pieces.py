@@ -77,12 +77,13 @@ def piece_surface(
         orientation &= 1  # a double-sided mirror looks the same turned 180 degrees
     elif info.shapes == 1:
         orientation = 0
-    key = (drawing, int(color) & 1, orientation, size, sch.name)
+    letter = "" if drawing in _DRAWERS else info.letter.upper()  # no picture: a lettered disc
+    key = (drawing, letter, int(color) & 1, orientation, size, sch.name)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
         return surf
-    surf = _draw_piece(drawing, int(color) & 1, orientation, size, sch)
+    surf = _draw_piece(drawing, int(color) & 1, orientation, size, sch, letter)
     _CACHE[key] = surf
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.popitem(last=False)
@@ -100,15 +101,18 @@ def palette_for(kind: int | PieceKind | str, color: int, scheme: Scheme) -> Piec
     return scheme.palette(color)
 
 
-def _draw_piece(drawing: str, color: int, orientation: int, size: int, scheme: Scheme) -> pygame.Surface:
+def _draw_piece(
+    drawing: str, color: int, orientation: int, size: int, scheme: Scheme, letter: str = ""
+) -> pygame.Surface:
     palette = palette_for(drawing, color, scheme)
     cv = Canvas(size)
     material = METAL if palette.metallic else GLOSS
     drawer = _DRAWERS.get(drawing)
-    if drawer is None:
-        raise ValueError(f"no art named {drawing!r}")
     _base_plate(cv, palette, material)
-    drawer(cv, palette, material, orientation, scheme)
+    if drawer is None:
+        _draw_lettered(cv, palette, material, letter or "?")
+    else:
+        drawer(cv, palette, material, orientation, scheme)
     _sheen(cv)
     return cv.finish(shadow=0.6, shadow_offset=(0.06, 0.09), blur=0.05)
 
@@ -498,6 +502,15 @@ def _draw_king(cv: Canvas, palette: PiecePalette, material: Material, r: int, sc
 
 def _draw_pawn(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
     _draw_pyramid(cv, palette, material, r, scheme)
+
+
+def _draw_lettered(cv: Canvas, palette: PiecePalette, material: Material, letter: str) -> None:
+    """A piece the art has no picture for: a dome with the piece set's letter on it."""
+    from gui.art.fonts import font
+
+    _dome(cv, (0, 0), 0.6, palette.body, material)
+    glyph = font(max(6, int(cv.hi * 0.5)), bold=True).render(letter, True, palette.trim)
+    cv.surface.blit(glyph, glyph.get_rect(center=(int(cv.half), int(cv.half))))
 
 
 _DRAWERS = {
