@@ -497,3 +497,76 @@ def test_copy_game_as_text_and_import_it_back(app):
     post_key(app, pygame.K_v, mod=CTRL, frames=3)
     assert len(browser.entries) == before + 1
     assert any("not imported" in t.text.lower() for t in app.toasts.items)
+
+
+# ----------------------------------------------------------------------------- rules screen
+
+
+def test_rules_pages_come_from_each_variant_and_their_demos_are_legal():
+    from game import Position
+    from game.variants import VARIANTS, get_variant
+    from gui.rules_pages import page
+
+    keys = {name: [s.key for s in page(name)] for name in VARIANTS}
+    assert "reserved" in keys["khet"] and "swap" in keys["khet"] and "null" not in keys["khet"]
+    assert {"null", "ko", "pins", "zombies", "swap"} <= set(keys["leiserchess2017"])
+    assert "swap" in keys["leiserchess2018"] and "null" not in keys["leiserchess2018"]
+    assert next(s for s in page("leiserchess2018") if s.key == "swap").demo.move.then_square is not None
+    for name in VARIANTS:
+        for section in page(name):
+            if section.demo is not None:
+                pos = Position.from_fen(section.demo.fen, get_variant(name))
+                assert section.demo.move in list(pos.legal_moves), (name, section.key)
+
+
+def test_rules_screen_from_menu_new_game_and_the_status_line(app):
+    from gui.screens.rules import RulesScreen
+
+    app.screens.reset("menu")
+    run_frames(app, 2)
+    button = next(b for b, e in app.screens.top.buttons if b.text == "Rules")
+    click_element(app, button)
+    rules = app.screens.top
+    assert isinstance(rules, RulesScreen) and rules.variant_name == "khet"
+    key(app, pygame.K_RIGHT)
+    assert rules.variant_name == "leiserchess2017"
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    assert rules.section.key == "laser"
+    run_frames(app, 150)  # the demo plays its move and starts again
+    assert rules.played or rules.clock < 1.0
+    key(app, pygame.K_ESCAPE)
+    app.screens.push("config", variant="leiserchess2018")
+    run_frames(app, 2)
+    click_element(app, app.screens.top.widgets["rules"])
+    assert isinstance(app.screens.top, RulesScreen) and app.screens.top.variant_name == "leiserchess2018"
+    key(app, pygame.K_ESCAPE)
+    # a status-line reason links to its rule
+    app.screens.reset("menu")
+    screen = two_player(app, "khet")
+    post_click(app, at(screen, "d1"))  # a Silver Pyramid next to reserved squares? any piece
+    post_click(app, at(screen, "j4"))
+    hover(app, at(screen, "i4"))
+    hover(app, at(screen, "i3"))
+    text = screen.status_text()[0]
+    post_click(app, screen.status_rect.center)
+    assert isinstance(app.screens.top, RulesScreen)
+    from gui.rules_pages import topic_for
+
+    assert app.screens.top.section.key == topic_for(text)
+    assert topic_for("j4 to i1: i1 is reserved for Red") == "reserved"
+    assert topic_for("Finish the swap: step or rotate the piece on e4") == "swap"
+    assert topic_for("Red's Pharaoh is in the enemy beam!") == "laser"
+
+
+def test_the_status_line_is_never_cut_off():
+    from gui.art.fonts import wrap_text
+    from gui.screens.game import status_font
+
+    pygame.font.init()
+    box = pygame.Rect(0, 0, 220, 44)
+    text = "j4 to i1: i1 is reserved for Red; a Silver piece may never end a move on a Red square"
+    f, lines = status_font(text, box, 16)
+    wrapped = wrap_text(f, text, box.width, 12)
+    assert len(wrapped) == lines and lines * f.get_linesize() <= box.height
+    assert "".join(wrapped).replace(" ", "") == text.replace(" ", "")  # nothing dropped

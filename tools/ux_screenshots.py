@@ -76,7 +76,7 @@ def main() -> None:
 
         if "rules" in app.registry:
             app.screens.reset("menu")
-            app.screens.push("rules", variant="khet")
+            app.screens.push("rules", variant="khet", topic="laser")
             run_frames(app, 90)
             save("rules")
         app.shutdown()

@@ -19,6 +19,7 @@ def register_builtin_screens(registry: ScreenRegistry) -> None:
     from gui.screens.game import GameScreen, screenshot_game_screen
     from gui.screens.menu import MainMenuScreen
     from gui.screens.replay import ReplayScreen, screenshot_replay
+    from gui.screens.rules import RulesScreen
     from gui.screens.settings import SettingsScreen
 
     registry.register("menu", MainMenuScreen)
@@ -31,4 +32,5 @@ def register_builtin_screens(registry: ScreenRegistry) -> None:
         "browser", BrowserScreen, menu_label="Past games", menu_order=30, screenshot=screenshot_browser
     )
     registry.register("replay", ReplayScreen, screenshot=screenshot_replay)
+    registry.register("rules", RulesScreen, menu_label="Rules", menu_order=35)
     registry.register("settings", SettingsScreen, menu_label="Settings", menu_order=40)

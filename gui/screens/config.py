@@ -308,6 +308,19 @@ class ConfigScreen(Screen):
         heading = pygame.Rect(right.x, right.y, right.width, int(row_h * 0.9))
         UILabel(heading, "Position", ui, container=root, object_id=style("heading", size))
         self.sections.append(heading)
+        if "rules" in self.app.registry:
+            rules_text = f"Rules of {self.variant.title}"
+            rules_w = button_text_width(ui, size, rules_text) + 8
+            if rules_w > right.width * 0.6:
+                rules_text, rules_w = "Rules", button_text_width(ui, size, "Rules") + 8
+            self.widgets["rules"] = UIButton(
+                pygame.Rect(right.right - rules_w, heading.y, rules_w, heading.height - 4),
+                rules_text,
+                ui,
+                container=root,
+                object_id=style("btn", size),
+                tool_tip_text="How this rule set is played, with small animated boards",
+            )
         entry_h = ctrl_h
         hint_h = int(row_h * 1.5)
         entry_rect = pygame.Rect(right.x, right.bottom - hint_h - entry_h - 4, right.width, entry_h)
@@ -397,6 +410,9 @@ class ConfigScreen(Screen):
                         return True
             if event.ui_element is self.widgets.get("start"):
                 self.start()
+                return True
+            if event.ui_element is self.widgets.get("rules"):
+                self.app.screens.push("rules", variant=c.variant)
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             fen_entry = self.widgets.get("fen")

@@ -22,12 +22,13 @@ from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
 from game.search.worker import SearchWorker, WorkerError
 from gui import clipboard
-from gui.art.fonts import blit_wrapped, font
+from gui.art.fonts import blit_wrapped, font, wrap_text
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
 from gui.notation import game_to_text, readable_move, readable_texts
 from gui.paths import saves_dir
+from gui.rules_pages import topic_for
 from gui.screen import Screen
 from gui.session import GameSession
 from gui.settings import LASER_SQUARES_PER_SECOND
@@ -44,6 +45,18 @@ from gui.wording import full_moves, move_count
 DRAW_LABELS = ("Draw", "Claim draw", "Accept draw", "Sure?")  # every text the Draw button shows
 ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE, "rotate_half": HALF_TURN}
 CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score is this bad
+
+
+def status_font(text: str, box: pygame.Rect, size: int) -> tuple[pygame.font.Font, int]:
+    """The largest bold font (down to 10 px) in which ``text`` wraps into ``box`` whole, and the
+    number of lines: the status line is never cut off."""
+    for s in range(size, 9, -1):
+        f = font(s, bold=True)
+        lines = len(wrap_text(f, text, box.width, 12))
+        if lines * f.get_linesize() <= box.height:
+            return f, lines
+    f = font(10, bold=True)
+    return f, max(1, box.height // f.get_linesize())
 
 
 class GameScreen(Screen):
@@ -470,6 +483,15 @@ class GameScreen(Screen):
         ):
             self.typed_error = None
             return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.status_rect.collidepoint(event.pos)
+            and "rules" in self.app.registry
+        ):
+            # every status-line message links to the rule it is about
+            self.app.screens.push("rules", variant=self.variant.name, topic=topic_for(self.status_text()[0]))
+            return True
         ply = self.moves.handle_event(event)
         if ply is not None:
             self.browse(ply)
@@ -791,8 +813,16 @@ class GameScreen(Screen):
         text, colour = self.status_text()
         pygame.draw.rect(surface, (18, 20, 28), self.status_rect, border_radius=px(8, size))
         pygame.draw.rect(surface, (96, 80, 50), self.status_rect, 1, border_radius=px(8, size))
-        f = font(max(12, px(16, size)), bold=True)
-        blit_wrapped(surface, text, f, colour, self.status_rect.inflate(-px(16, size), -px(6, size)))
+        box = self.status_rect.inflate(-px(16, size), -px(6, size))
+        box.width -= px(18, size)  # room for the "?" that says the line links to the rules
+        f, lines = status_font(text, box, max(12, px(16, size)))
+        blit_wrapped(surface, text, f, colour, box, max_lines=lines)
+        if "rules" in self.app.registry:
+            r = max(6, px(8, size))
+            centre = (self.status_rect.right - r - px(6, size), self.status_rect.centery)
+            pygame.draw.circle(surface, (96, 80, 50), centre, r, 1)
+            mark = font(max(9, r + 3), bold=True).render("?", True, (176, 150, 96))
+            surface.blit(mark, mark.get_rect(center=centre))
         self.moves.draw(surface)
         if self.session.finished and self.over_buttons:
             self._draw_over(surface)

@@ -146,6 +146,8 @@ class MoveInput:
 
     def _hover(self, pos: tuple[int, int]) -> None:
         square = self.view.square_at(pos)
+        if square is None:
+            return  # off the board the last message stays, so it can be clicked (it links to the rule)
         if square != self._hover_square:
             self._hover_square = square
             self.hover_reason = self.explain(square)
