@@ -19,24 +19,44 @@ from game.pieces import Kind, code_color
 from game.variants import VARIANTS, get_variant
 from game.variants.base import Variant
 
-KIND_NAMES = {
-    Kind.SPHINX: "Sphinx",
-    Kind.PHARAOH: "Pharaoh",
-    Kind.SCARAB: "Scarab",
-    Kind.PYRAMID: "Pyramid",
-    Kind.ANUBIS: "Anubis",
-    Kind.KING: "King",
-    Kind.PAWN: "Pawn",
+ROLES = {  # what each piece does, by its name in the piece set (other sets are described from flags)
+    "Sphinx": "fires the laser; never moves, turns between its two facings; never destroyed",
+    "Pharaoh": "lose it and you lose; destroyed by a beam from any side; steps only",
+    "Scarab": "a two-sided mirror, never destroyed; steps, turns, or swaps with a neighbour",
+    "Pyramid": "one mirror: the mirrored faces reflect, the two plain faces are vulnerable",
+    "Anubis": "its front (the shield bar) stops a beam; hit on any other side, it is destroyed",
+    "King": "fires the laser from its front; destroyed when a beam reaches it from any side",
+    "Pawn": "one diagonal mirror: reflects on the mirror side, zapped on the other two sides",
 }
-KIND_ROLES = {
-    Kind.SPHINX: "fires the laser; never moves, turns between its two facings; never destroyed",
-    Kind.PHARAOH: "lose it and you lose; destroyed by a beam from any side; steps only",
-    Kind.SCARAB: "a two-sided mirror, never destroyed; steps, turns, or swaps with a neighbour",
-    Kind.PYRAMID: "one mirror: the mirrored faces reflect, the two plain faces are vulnerable",
-    Kind.ANUBIS: "its front (the shield bar) stops a beam; hit on any other side, it is destroyed",
-    Kind.KING: "fires the laser from its front; destroyed when a beam reaches it from any side",
-    Kind.PAWN: "one diagonal mirror: reflects on the mirror side, zapped on the other two sides",
-}
+
+
+def kind_name(v: Variant, kind: int) -> str:
+    piece = v.pieces.by_number.get(kind)
+    return piece.name if piece is not None else f"piece {kind}"
+
+
+def role(v: Variant, kind: int) -> str:
+    piece = v.pieces.by_number[kind]
+    if v.laser_kind and piece.name in ROLES:
+        return ROLES[piece.name]
+    facts = []
+    if piece.royal:
+        facts.append("lose it and you lose")
+    if piece.emitter:
+        facts.append("fires the laser")
+    if piece.captures:
+        facts.append("captures by moving onto an enemy piece")
+    if piece.indestructible:
+        facts.append("never destroyed by a beam")
+    return "; ".join(facts) or "moves as the rule set says"
+
+
+def distinct_kinds(v: Variant) -> list[int]:
+    """The set's kinds, one per name (a promoted Queen is still a Queen)."""
+    seen: dict[str, int] = {}
+    for kind in v.kinds:
+        seen.setdefault(kind_name(v, kind), kind)
+    return list(seen.values())
 
 
 @dataclass(frozen=True)
@@ -119,51 +139,65 @@ def page(variant_name: str) -> tuple[Section, ...]:
     """The sections of one rule set's page."""
     v = get_variant(variant_name)
     first, second = v.side_names
-    laser, royal = KIND_NAMES[v.laser_kind], v.royal_name
+    laser, royal = (kind_name(v, v.laser_kind) if v.laser_kind else ""), v.royal_name
     geo = v.geometry
+    if laser:
+        goal = (
+            f"Destroy the enemy {royal} with your laser. After every move the mover's {laser} fires "
+            f"automatically — and a beam does not care whose piece it hits: your own {royal} in "
+            "your own beam loses too."
+        )
+    else:
+        goal = f"Take the enemy {royal}."
     sections = [
         Section(
             "goal",
             "Goal",
-            f"{v.title} is played on {geo.width}×{geo.height} squares. {first} moves first. Destroy "
-            f"the enemy {royal} with your laser. After every move the mover's {laser} fires "
-            f"automatically — and a beam does not care whose piece it hits: your own {royal} in "
-            "your own beam loses too.",
+            f"{v.title} is played on {geo.width}×{geo.height} squares. {first} moves first. {goal} "
+            f"{v.description}".strip(),
             _playout_find(v, lambda p, m: _kills(p, m, royal=True), limit=40),
         ),
-        Section(
-            "pieces",
-            "Pieces",
-            " ".join(f"{KIND_NAMES[k]}: {KIND_ROLES[k]}." for k in v.kinds),
-        ),
+        Section("pieces", "Pieces", " ".join(f"{kind_name(v, k)}: {role(v, k)}." for k in distinct_kinds(v))),
     ]
-    step = "steps one square in any of the 8 directions to an empty square, or turns 90°"
-    if v.allows_half_turn():
-        step += " or 180°"
+    if laser:
+        step = "it steps one square in any of the 8 directions to an empty square, or turns 90°"
+        if v.allows_half_turn():
+            step += " or 180°"
+    else:
+        step = "each piece moves as its kind does"
+    then = f" Then your {laser} fires." if laser else ""
     sections.append(
         Section(
             "moves",
             "Moves",
-            f"A turn is one action with one of your pieces: it {step}. Then your {laser} fires. "
+            f"A turn is one action with one of your pieces: {step}.{then} "
             "Click a piece to see its moves (dots), or use the arrow keys and Enter.",
             _playout_find(v, _is_step, seed=3),
         )
     )
+    if laser:
+        sections.append(laser_section(v))
+    return _more_sections(v, sections, first, second)
+
+
+def laser_section(v: Variant) -> Section:
     refire = (
         " After a zap the laser fires again, until the beam hits a King or leaves the board."
         if v.refire
         else " At most one piece is removed per shot."
     )
-    sections.append(
-        Section(
-            "laser",
-            "The laser",
-            "The beam leaves the emitter in its facing direction and runs along the rank or file: "
-            "a mirror turns it 90°, a shield or an emitter stops it, a vulnerable face is destroyed "
-            f"and the beam stops there.{refire} Point at a move before you make it to see its shot.",
-            _playout_find(v, lambda p, m: _kills(p, m, own=False), seed=5, limit=40),
-        )
+    return Section(
+        "laser",
+        "The laser",
+        "The beam leaves the emitter in its facing direction and runs along the rank or file: "
+        "a mirror turns it 90°, a shield or an emitter stops it, a vulnerable face is destroyed "
+        f"and the beam stops there.{refire} Point at a move before you make it to see its shot.",
+        _playout_find(v, lambda p, m: _kills(p, m, own=False), seed=5, limit=40),
     )
+
+
+def _more_sections(v: Variant, sections: list[Section], first: str, second: str) -> tuple[Section, ...]:
+    """The special rules this variant has, found from its data and its move generator."""
     if any(r >= 0 for r in v.reserved):
         sections.append(
             Section(
@@ -174,7 +208,12 @@ def page(variant_name: str) -> tuple[Section, ...]:
                 _playout_find(v, lambda p, m: _is_step(p, m) and v.reserved[m.to_square] >= 0, seed=11),
             )
         )
-    swap_demo = _playout_find(v, lambda p, m: _is_swap(p, m) and m.then_square is None and not m.rotation)
+    captures = any(k.captures for k in v.pieces.kinds)  # landing on a piece takes it: no swaps
+    swap_demo = (
+        None
+        if captures
+        else _playout_find(v, lambda p, m: _is_swap(p, m) and m.then_square is None and not m.rotation)
+    )
     two_part = _playout_find(v, lambda p, m: m.then_square is not None, seed=13)
     if two_part is not None:
         sections.append(
@@ -203,7 +242,7 @@ def page(variant_name: str) -> tuple[Section, ...]:
                 swap_demo,
             )
         )
-    null = _playout_find(v, lambda p, m: m.is_null, seed=17)
+    null = _playout_find(v, lambda p, m: m.is_null, seed=17) if v.controls.null else None
     if null is not None:
         sections.append(
             Section(
@@ -246,6 +285,10 @@ def page(variant_name: str) -> tuple[Section, ...]:
                 zombie,
             )
         )
+    for spec in v.option_specs:
+        if spec.key in {s.key for s in sections}:
+            continue  # already explained (zombies)
+        sections.append(Section(f"option:{spec.key}", spec.label, f"{spec.help} (a New game option)."))
     limit = v.quiet_ply_limit
     draw = f"{limit // 2} moves by each side with nothing zapped, " if limit else "an optional move limit, "
     sections.append(

@@ -221,6 +221,10 @@ def fit_cases(app: App):
         "config 2018",
         lambda: (app.screens.reset("menu"), app.screens.push("config", variant="leiserchess2018")),
     )
+    yield (
+        "rules 2017",
+        lambda: (app.screens.reset("menu"), app.screens.push("rules", variant="leiserchess2017")),
+    )
     for variant in ("leiserchess2017", "leiserchess2018"):
         yield f"game {variant}", lambda v=variant: (app.screens.reset("menu"), two_player(app, v))
 

@@ -18,7 +18,7 @@ from gui.art.fonts import blit_wrapped, font
 from gui.art.pieces import piece_surface
 from gui.layout import px, style
 from gui.notation import readable_move
-from gui.rules_pages import KIND_NAMES, Section, page
+from gui.rules_pages import Section, distinct_kinds, kind_name, page
 from gui.screen import Screen
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
@@ -81,7 +81,7 @@ class RulesScreen(Screen):
         pad = max(8, px(18, size))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         list_w = max(button_text_width(ui, size, s.title) for s in self.sections) + 8
-        list_w = min(list_w, int(inner.width * 0.3))
+        list_w = min(list_w, int(inner.width * 0.4))
         self.section_buttons = []
         step = min(row_h + 4, inner.height // max(1, len(self.sections)))
         for i, section in enumerate(self.sections):
@@ -228,16 +228,17 @@ class RulesScreen(Screen):
         """Each kind in both colours, faces drawn by the same art as the board, with its name."""
         variant = get_variant(self.variant_name)
         area = self.pieces_rect
-        n = len(variant.kinds)
+        kinds = distinct_kinds(variant)
+        n = len(kinds)
         cell = max(24, min(area.width // max(1, n), area.height // 2))
         f = font(max(11, min(px(18, surface.get_size()), cell // 5)), bold=True)
         x0 = area.x + (area.width - cell * n) // 2
-        for i, kind in enumerate(variant.kinds):
+        for i, kind in enumerate(kinds):
             x = x0 + i * cell
             for color in (0, 1):
                 img = piece_surface(kind, color, 0, int(cell * 0.8), self.app.settings.board_scheme)
                 surface.blit(
                     img, img.get_rect(center=(x + cell // 2, area.y + cell // 2 + color * cell * 0.85))
                 )
-            name = f.render(KIND_NAMES[kind], True, (230, 222, 204))
+            name = f.render(kind_name(variant, kind), True, (230, 222, 204))
             surface.blit(name, name.get_rect(midtop=(x + cell // 2, area.y + int(cell * 1.8))))
