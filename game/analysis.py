@@ -39,7 +39,9 @@ from dataclasses import dataclass, field
 from game.position import Position
 from game.record import Game
 from game.search.engine import MATE, MATE_BOUND, Engine, Limits, SearchResult, format_score
+from game.search.generic import GenericEngine, make_engine
 from game.search.worker import GameState, SearchWorker, WorkerError
+from game.variants import get_variant
 
 VERSION = 1  # of the "analysis" section of a game record
 WIN_SCALE = 0.004  # logistic slope per centi-Pyramid (see the module docs)
@@ -398,12 +400,12 @@ class AnalysisRun:
 def analyse_game(
     game: Game,
     strength: str | Strength = "quick",
-    engine: Engine | None = None,
+    engine: Engine | GenericEngine | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Analyse ``game`` in this process (the command line; tests). ``on_progress(done, total)``."""
     run = AnalysisRun(game, get_strength(strength) if isinstance(strength, str) else strength)
-    engine = engine or Engine()
+    engine = engine or make_engine(get_variant(game.variant))  # the search that plays this rule set
     while (job := run.next_job()) is not None:
         index, state, limits = job
         run.feed(index, engine.search(state.position(), limits))
@@ -484,7 +486,7 @@ def engine_game(
 
     game = Game.new(variant, setup)
     pos = game.start_position()
-    engine, rng, level = Engine(), random.Random(seed), get_level("Easy")
+    engine, rng, level = make_engine(get_variant(variant)), random.Random(seed), get_level("Easy")
     while len(game.moves) < plies and pos.outcome() is None:
         r = engine.search(pos, Limits(depth=depth), None, level.randomness(), rng)
         if r.move is None:

@@ -38,15 +38,23 @@ def _victims(pos: Position, shots: list[Shot] | tuple[Shot, ...], me: int) -> tu
     return tuple(squares), royal
 
 
+def has_lasers(pos: Position) -> bool:
+    """Does this rule set fire lasers at all (threats mean nothing without them)?"""
+    return bool(pos.variant.laser_kind)
+
+
 def with_side_to_move(pos: Position, color: int) -> Position:
     """The same board with ``color`` to move (history dropped): to ask what that side could do."""
-    board, _, _side = pos.fen().rpartition(" ")
-    return Position.from_fen(f"{board} {pos.variant.side_letters[color]}", pos.variant, pos.options)
+    fields = pos.fen().split(" ")
+    fields[1] = pos.variant.side_letters[color]  # the field after the board names the side to move
+    return Position.from_fen(" ".join(fields), pos.variant, pos.options)
 
 
 def threats(pos: Position, me: int) -> list[Threat]:
     """The opponent's shot if fired now, then (when it destroys something of mine) the opponent's
     most damaging single rotation (a Sphinx/King turn included) and its shots."""
+    if not has_lasers(pos):
+        return []
     opp = 1 - me
     now = pos.beam(opp)
     victims, royal = _victims(pos, (now,), me)

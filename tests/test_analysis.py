@@ -236,7 +236,7 @@ def test_background_analysis_in_the_worker_matches_and_can_be_cancelled():
     assert slow.finished and slow.analysis is None and not slow.worker.alive
 
 
-@pytest.mark.parametrize("variant", ["khet", "leiserchess2017", "leiserchess2018"])
+@pytest.mark.parametrize("variant", ["khet", "leiserchess2017", "leiserchess2018", "lousychess"])
 def test_every_rule_set_is_analysed_and_its_threats_read(variant):
     from game.analysis import engine_game
     from game.threats import threats
@@ -250,4 +250,7 @@ def test_every_rule_set_is_analysed_and_its_threats_read(variant):
     assert again.analysis == analysis
     pos = game.position_at()
     found = threats(pos, pos.turn)
-    assert found and found[0].shots  # the enemy laser's shot if fired now
+    if pos.variant.laser_kind:
+        assert found and found[0].shots  # the enemy laser's shot if fired now
+    else:
+        assert found == []  # a rule set without lasers has no beams to fear

@@ -140,3 +140,10 @@ def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_di
     assert record.moves == game.moves and record.outcome == game.outcome
     analysis = analyse_game(record, Strength("test", 1, 5.0, "depth 1"))
     assert len(analysis.marks) == len(record.moves)
+
+
+def test_a_rule_set_without_lasers_has_no_threats_button(app):
+    screen = open_game(app, Game.new("lousychess"))
+    assert "threats" not in screen.buttons and "hint" in screen.buttons
+    post_key(app, pygame.K_t)
+    assert not screen.study.threats_on

@@ -217,8 +217,9 @@ class GameScreen(Screen):
                 ("step", ("Step",), "Play one move while paused (N)"),
                 ("speed", speeds, "The pause between moves"),
             ]
-            return [watch, [threats, ("flip", ("Flip",), "Turn the board around (F)")]]
-        study = [threats]
+            flip = ("flip", ("Flip",), "Turn the board around (F)")
+            return [watch, [threats, flip] if self.variant.laser_kind else [flip]]
+        study = [threats] if self.variant.laser_kind else []  # no lasers, no threats
         if self.study.hints_allowed:
             study.insert(0, ("hint", ("Hint",), "Show the engine's best move here (H); hints are counted"))
         actions = [
