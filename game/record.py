@@ -34,15 +34,18 @@ VERSION = 1
 
 @dataclass(frozen=True)
 class Player:
-    """Who plays a side: a person, or the CPU at a named level."""
+    """Who plays a side: a person, the CPU at a named level, a scripted engine (``name`` says
+    which, e.g. "L4 Light squares are lava") or another program (an opponent of game.opponents)."""
 
-    kind: Literal["human", "cpu"] = "human"
+    kind: Literal["human", "cpu", "scripted", "program"] = "human"
     name: str = ""
     level: str | None = None
 
     def label(self) -> str:
         if self.kind == "cpu":
             return f"CPU ({self.level})" if self.level else "CPU"
+        if self.kind in ("scripted", "program"):
+            return self.name or self.kind.title()
         return self.name or "Human"
 
     def to_json(self) -> dict:
@@ -51,9 +54,12 @@ class Player:
     @classmethod
     def from_json(cls, data: dict) -> Player:
         kind = data.get("kind")
-        if kind not in ("human", "cpu"):
+        if kind not in PLAYER_KINDS:
             raise ValueError(f"unknown player kind {kind!r}")
         return cls(kind, str(data.get("name", "")), data.get("level"))
+
+
+PLAYER_KINDS = ("human", "cpu", "scripted", "program")
 
 
 @dataclass(frozen=True)

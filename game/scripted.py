@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.errors import LaserChessError
 from game.move import Move
 from game.position import Position
+from game.record import Player
 from game.variants.lousychess import (
     BISHOP,
     GEO,
@@ -252,6 +253,10 @@ class ScriptedEngine:
     @property
     def name(self) -> str:
         return NAMES[self.letter]
+
+    def player(self) -> Player:
+        """How a game record names this side (the opponents protocol)."""
+        return Player("scripted", f"{self.label} {self.name}")
 
     def explain(self, pos: Position) -> Choice | None:
         """The move this engine plays in ``pos`` and why; None when there is no move."""
