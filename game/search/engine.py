@@ -67,7 +67,6 @@ CHECK_EVERY = 256  # nodes between two looks at the clock and the stop signal
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
-NO_ENTRY = 1 << 30  # larger than any beam_entries value
 _EMPTY: list[int] = []
 
 
@@ -112,60 +111,6 @@ def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emit
         hit = fire(board, rays, emitter, board[emitter] & 3)
         if hit >= 0:
             victim = board[hit]
-    board[frm] = p
-    board[to] = q
-    return victim
-
-
-def beam_entries(
-    board: list[int],
-    rays: tuple[tuple[int, ...], ...],
-    upto: list[int],
-    full: list[int],
-    size: int,
-    emitter: int,
-) -> dict[int, int]:
-    """Where to resume tracing when a square of the beam changes (incremental re-trace).
-
-    For every square the beam enters: ``index << 10 | (start << 2 | direction)`` of the first
-    straight run holding it (``index`` counts runs from the emitter). A move changing the board
-    only at squares whose first run is ``index`` or later leaves the beam unchanged up to that
-    run's start, so the new shot is traced from there (see :func:`shot_from`), not from the emitter.
-    """
-    segments: list[tuple[int, int, int, int]] = []
-    fire(board, rays, emitter, board[emitter] & 3, segments)
-    out: dict[int, int] = {}
-    for index, (start, d, end, effect) in enumerate(segments):
-        key = start << 2 | d
-        if effect == OFF_BOARD:
-            m = full[key] if end >= 0 else 0
-        else:
-            m = upto[key * size + end]
-        entry = index << 10 | key
-        while m:
-            low = m & -m
-            sq = low.bit_length() - 1
-            if sq not in out:
-                out[sq] = entry
-            m ^= low
-    return out
-
-
-def shot_from(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, entry: int) -> int:
-    """Like :func:`shot_after` for a move that leaves the emitter alone, tracing from ``entry``
-    (a value of :func:`beam_entries` for the first beam square the move changes)."""
-    frm = c & 255
-    to = c >> 8 & 255
-    p = board[frm]
-    q = board[to]
-    if frm != to:
-        board[to] = p
-        board[frm] = q
-    rot = c >> 16 & 3
-    if rot:
-        board[to] = ROTATE[rot][board[to]]
-    hit = fire(board, rays, entry >> 2 & 255, entry & 3)
-    victim = board[hit] if hit >= 0 else 0
     board[frm] = p
     board[to] = q
     return victim
@@ -780,36 +725,27 @@ class Engine:
             elif tt_move in cold:
                 cold.remove(tt_move)
         vacated: dict[int, tuple[int, int]] = {}
-        entries: dict[int, int] | None = None
         for c in hot:
             frm = c & 255
             to = c >> 8 & 255
             if flags[frm] & 1 or flags[to] & 1 or c >> 18:
                 # The move changes our shot: find out what it destroys.
                 if virtual and not c >> 18:
-                    if frm == emitter or to == emitter:
-                        victim = shot_after(board, rays, c, emitter)
+                    if flags[frm] & 1 and not flags[to] & 1 and not board[to] and frm != emitter:
+                        # A piece steps off our beam: every such step of it fires the same shot
+                        # unless the piece lands on the new beam, so trace the vacated board once.
+                        got = vacated.get(frm)
+                        if got is None:
+                            piece = board[frm]
+                            board[frm] = 0
+                            stop, effect, new_path, _ = trace_beam(
+                                board, rays, ev.upto, ev.full, ev.size, emitter, board[emitter] & 3
+                            )
+                            board[frm] = piece
+                            got = vacated[frm] = (board[stop] if effect == DESTROY else 0, new_path)
+                        victim = shot_after(board, rays, c, emitter) if got[1] >> to & 1 else got[0]
                     else:
-                        # Trace only from the first run of the beam the move changes.
-                        if entries is None:
-                            entries = beam_entries(board, rays, ev.upto, ev.full, ev.size, emitter)
-                        resume = min(entries.get(frm, NO_ENTRY), entries.get(to, NO_ENTRY))
-                        if flags[frm] & 1 and not flags[to] & 1 and not board[to]:
-                            # A piece steps off our beam: every such step of it fires the same
-                            # shot unless the piece lands on the new beam, so trace the vacated
-                            # board once (the beam before the vacated square is unchanged).
-                            got = vacated.get(frm)
-                            if got is None:
-                                piece = board[frm]
-                                board[frm] = 0
-                                stop, effect, new_path, _ = trace_beam(
-                                    board, rays, ev.upto, ev.full, ev.size, resume >> 2 & 255, resume & 3
-                                )
-                                board[frm] = piece
-                                got = vacated[frm] = (board[stop] if effect == DESTROY else 0, new_path)
-                            victim = shot_from(board, rays, c, resume) if got[1] >> to & 1 else got[0]
-                        else:
-                            victim = shot_from(board, rays, c, resume)
+                        victim = shot_after(board, rays, c, emitter)
                     if not victim:
                         key = ORDER_TOUCH + hist.get(c, 0)
                     elif is_royal[victim]:
@@ -1055,19 +991,9 @@ class Engine:
         play = self._play
         unmake = pos.unmake_code
         value = ev.value
-        entries: dict[int, int] | None = None
         for c in touching_moves(pos, my_path):  # only a move touching our beam changes our shot
             if virtual and not c >> 18:
-                frm = c & 255
-                to = c >> 8 & 255
-                if frm == emitter or to == emitter:
-                    victim = shot_after(board, rays, c, emitter)
-                else:
-                    if entries is None:
-                        entries = beam_entries(board, rays, ev.upto, ev.full, ev.size, emitter)
-                    victim = shot_from(
-                        board, rays, c, min(entries.get(frm, NO_ENTRY), entries.get(to, NO_ENTRY))
-                    )
+                victim = shot_after(board, rays, c, emitter)
                 if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
                     continue
                 if kills_only and not is_royal[victim]:
