@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 
 from game import cliargs
 from game.errors import LaserChessError
@@ -63,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Other modules (search) register their sub-commands here: each adds a parser and a COMMANDS entry.
-EXTRA_PARSERS: list = []
+EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,6 +35,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.position import Position
 from game.record import Game
@@ -131,11 +132,11 @@ class PositionEval:
     def best(self) -> str | None:
         return self.pv[0] if self.pv else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"score": self.score, "pv": list(self.pv), "depth": self.depth}
 
     @classmethod
-    def from_json(cls, data: dict) -> PositionEval:
+    def from_json(cls, data: dict[str, Any]) -> PositionEval:
         return cls(int(data["score"]), tuple(str(t) for t in data.get("pv", ())), int(data.get("depth", 0)))
 
 
@@ -220,7 +221,7 @@ class Analysis:
             )
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
             "strength": self.strength,
@@ -376,7 +377,12 @@ class AnalysisRun:
     def result(self) -> Analysis:
         if not self.done:
             raise ValueError("the analysis is not finished")
-        evals = [s.fixed or s.result for s in self.slots]
+        evals: list[PositionEval] = []
+        for slot in self.slots:
+            found = slot.fixed or slot.result
+            if found is None:
+                raise ValueError("the analysis is not finished")
+            evals.append(found)
         # A forced move is answered without a search (score 0): take the next position's score
         # when the forced move is the one played.
         for i in range(len(evals) - 2, -1, -1):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.pieces import Color
 
@@ -48,7 +48,7 @@ class Outcome:
             return f"{royal_name} destroyed"
         if self.reason is Termination.BOTH_ROYALS_DESTROYED:
             return f"both {royal_name}s destroyed"
-        return self.reason.value
+        return str(self.reason.value)
 
     def describe(self, side_names: tuple[str, str], royal_name: str = "Pharaoh") -> str:
         """A sentence for the game-over panel, e.g. 'Red wins: Pharaoh destroyed'."""
@@ -57,11 +57,11 @@ class Outcome:
             return f"Draw: {reason}"
         return f"{side_names[self.winner]} wins: {reason}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"result": self.result, "reason": self.reason.name, "winner": self.winner}
 
     @classmethod
-    def from_json(cls, data: dict) -> Outcome:
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
         winner = data.get("winner")
         if winner not in (None, 0, 1):
             raise ValueError(f"bad winner {winner!r}")

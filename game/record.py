@@ -48,11 +48,11 @@ class Player:
             return self.name or self.kind.title()
         return self.name or "Human"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "name": self.name, "level": self.level}
 
     @classmethod
-    def from_json(cls, data: dict) -> Player:
+    def from_json(cls, data: dict[str, Any]) -> Player:
         kind = data.get("kind")
         if kind not in PLAYER_KINDS:
             raise ValueError(f"unknown player kind {kind!r}")
@@ -74,11 +74,11 @@ class TimeControl:
         base = f"{minutes:g}"
         return f"{base}+{self.increment:g}" if self.increment else f"{base} min"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"initial": self.initial, "increment": self.increment}
 
     @classmethod
-    def from_json(cls, data: dict) -> TimeControl:
+    def from_json(cls, data: dict[str, Any]) -> TimeControl:
         initial = finite_number(data["initial"], "the clock's initial time")
         increment = finite_number(data.get("increment", 0), "the clock's increment")
         if initial <= 0 or increment < 0:
@@ -125,7 +125,7 @@ class Game:
         variant: str = "khet",
         setup: str | None = None,
         fen: str | None = None,
-        **kwargs,
+        **kwargs: Any,
     ) -> Game:
         """A game from a named setup or a position string (validated now, not at replay)."""
         v = get_variant(variant)
@@ -177,7 +177,7 @@ class Game:
         return sum(m.seconds for m in self.moves)
 
     # ------------------------------------------------------------ JSON
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = self._json()
         if self.analysis is not None:
             data["analysis"] = self.analysis.to_json()
@@ -187,7 +187,7 @@ class Game:
             data["study"] = {"hints_allowed": self.hints_allowed, "hints": list(self.hints)}
         return data
 
-    def _json(self) -> dict:
+    def _json(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "version": VERSION,

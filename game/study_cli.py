@@ -79,7 +79,7 @@ def register(main: ModuleType) -> None:
     if "analyse" in main.COMMANDS:
         return
 
-    def parsers(sub: argparse._SubParsersAction) -> None:
+    def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p = sub.add_parser(
             "analyse",
             help="the engine's verdict on every move of a saved game (marks, accuracy); saved in the record",

@@ -13,6 +13,7 @@ from pathlib import Path
 from game import Game, Outcome, Piece, Player, Position, RecordError, Termination
 from game.effects import Effects
 from game.move import Move
+from game.pieces import Color
 
 AUTOSAVE_EVERY = 2  # plies between saves of an unfinished game
 LOW_TIME = 20.0  # seconds left at which a clock shows its warning
@@ -41,7 +42,7 @@ class GameSession:
         self.start_position: Position = game.start_position()
         tc = game.time_control
         self.remaining: list[float] | None = [tc.initial, tc.initial] if tc else None
-        if tc:
+        if tc and self.remaining is not None:
             # A resumed game: charge each side the time its moves took (plus increments).
             for ply, record in enumerate(game.moves):
                 side = (self.start_position.turn + ply) % 2
@@ -94,13 +95,13 @@ class GameSession:
         start = Counter(p.kind for _, p in self.start_position.pieces(color))
         now = Counter(p.kind for _, p in self.position.pieces(color))
         lost = start - now
-        return [Piece(kind, color, 0) for kind in sorted(lost) for _ in range(lost[kind])]
+        return [Piece(kind, Color(color), 0) for kind in sorted(lost) for _ in range(lost[kind])]
 
     def can_claim_draw(self) -> bool:
         return not self.finished and self.position.repetition_count() >= 3
 
     def can_undo(self) -> bool:
-        if self.finished and self.outcome.reason not in UNDOABLE_ENDINGS:
+        if self.outcome is not None and self.outcome.reason not in UNDOABLE_ENDINGS:
             return False
         if not self.game.moves:
             return False

@@ -158,6 +158,7 @@ def load_settings(path: Path) -> LoadResult:
             raise ValueError("the file does not hold a JSON object")
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         reason = _describe_error(exc)
+        notice: str | None
         moved: Path | None = None
         try:
             moved = _bad_file_name(path)

@@ -35,7 +35,7 @@ BENCH_POSITIONS: tuple[tuple[str, str], ...] = (
 
 
 def _position(main: ModuleType, args: argparse.Namespace) -> Position:
-    pos = main.position_from_args(args)
+    pos: Position = main.position_from_args(args)
     for text in (args.moves or "").split():
         pos.push(pos.parse_move(text))
     return pos
@@ -177,7 +177,7 @@ def register(main: ModuleType) -> None:
         return
     level_names = ", ".join(LEVELS)
 
-    def parsers(sub: argparse._SubParsersAction) -> None:
+    def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p = sub.add_parser("bestmove", help="search a position and print the move the engine chooses")
         main.add_position_arguments(p)
         p.add_argument("--moves", default="", help="moves to play from the position first (space separated)")

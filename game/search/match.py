@@ -112,8 +112,8 @@ def play_game(spec: GameSpec) -> GameResult:
     try:
         for side, player in enumerate(players):
             if player.command is not None:
-                outside[side] = EngineProcess(player.command)
-                outside[side].send("newgame")
+                started = outside[side] = EngineProcess(player.command)
+                started.send("newgame")
         while True:
             outcome = pos.outcome()
             if outcome is not None:

@@ -75,7 +75,7 @@ class TimeManager:
         for r in ratios:
             g *= r
         g **= 1 / len(ratios)
-        return min(GROWTH_MAX, max(GROWTH_MIN, g))
+        return float(min(GROWTH_MAX, max(GROWTH_MIN, g)))
 
     def predicted_next(self) -> float:
         """Seconds the next iteration is expected to take."""

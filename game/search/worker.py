@@ -61,7 +61,7 @@ class GameState:
     variant: str
     start_fen: str
     moves: tuple[int, ...] = ()  # move codes played since the start position
-    options: dict = field(default_factory=dict)  # RuleOptions.to_json()
+    options: dict[str, Any] = field(default_factory=dict)  # RuleOptions.to_json()
 
     @classmethod
     def from_position(cls, pos: Position) -> GameState:
@@ -113,7 +113,7 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
         _, job, state, level, limits, seed = msg
 
         def stopped(job: int = job) -> bool:
-            return cancelled.value >= job
+            return bool(cancelled.value >= job)
 
         def report(progress: Progress, job: int = job) -> None:
             conn.send(("progress", job, progress))
@@ -160,7 +160,9 @@ class SearchWorker:
         self._active: int | None = None  # job whose results poll() returns
         self._draining: tuple[int, float] | None = None  # cancelled job not yet acknowledged
         self._last_cancelled = 0  # highest job number cancelled so far
-        self._request: tuple | None = None  # the active job's request (re-sent if the process is replaced)
+        self._request: tuple[Any, ...] | None = (
+            None  # the active job's request (re-sent if the process is replaced)
+        )
 
     # ------------------------------------------------------------ process life
     @property
@@ -279,13 +281,13 @@ class SearchWorker:
         self._draining = None
 
     # ------------------------------------------------------------ results
-    def _drain(self) -> list[tuple]:
+    def _drain(self) -> list[tuple[Any, ...]]:
         """Read every waiting message: drop a cancelled job's, return the active job's.
 
         A cancelled search that has not acknowledged within CANCEL_GRACE gets its process
         replaced (and the active request, if any, is sent to the new one).
         """
-        mine: list[tuple] = []
+        mine: list[tuple[Any, ...]] = []
         if self._conn is not None:
             try:
                 while self._conn.poll():

@@ -179,7 +179,7 @@ def draw_beam(
     """
     if len(points) < 2 or progress <= 0 or intensity <= 0:
         return None
-    colour = tuple(colour)
+    rgb = (colour[0], colour[1], colour[2])
     visible = partial_path(points, progress)
     level = int((math.sin(time * 31.0) + 1) * 1.5 + 0.5)  # a subtle flicker, 0..3
     half = max(2, round(half_width * (0.6 + 0.4 * min(1.0, intensity))))
@@ -187,7 +187,7 @@ def draw_beam(
     if intensity < 0.99:
         target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     for i in range(len(visible) - 1):
-        _segment(target, visible[i], visible[i + 1], half, colour, level)
+        _segment(target, visible[i], visible[i + 1], half, rgb, level)
     # shimmer: small bright pulses running along the beam
     total = path_length(visible)
     if total > 0 and intensity > 0.5:
@@ -196,16 +196,16 @@ def draw_beam(
         d = offset
         while d < total:
             p, _ = point_at(visible, d)
-            _blit_glow(target, p, max(2, half // 2 + 1), mix(colour, (255, 255, 255), 0.5))
+            _blit_glow(target, p, max(2, half // 2 + 1), mix(rgb, (255, 255, 255), 0.5))
             d += spacing
     if sparks:
         for corner in visible[1:-1]:
-            draw_spark(target, corner, half * 1.4, colour, time)
+            draw_spark(target, corner, half * 1.4, rgb, time)
     head = visible[-1]
     if progress < 1.0:
-        _blit_glow(target, head, round(half * 1.8), colour)
+        _blit_glow(target, head, round(half * 1.8), rgb)
     elif end_flare:
-        _blit_glow(target, head, round(half * 1.4 * (0.9 + 0.1 * math.sin(time * 40))), colour)
+        _blit_glow(target, head, round(half * 1.4 * (0.9 + 0.1 * math.sin(time * 40))), rgb)
     if target is not surface:
         target.set_alpha(clamp8(intensity * 255))
         surface.blit(target, (0, 0))

@@ -233,11 +233,11 @@ class BrowserScreen(Screen):
             return
         self.widgets["path_label"].set_text("Export to" if mode == "export" else "Import from")
         self.widgets["confirm"].set_text("Export" if mode == "export" else "Import")
-        entry: UITextEntryLine = self.widgets["path"]
-        entry.set_text(self.path_text)
-        self.app.ui.set_focus_set(entry)
+        path_entry: UITextEntryLine = self.widgets["path"]
+        path_entry.set_text(self.path_text)
+        self.app.ui.set_focus_set(path_entry)
         with contextlib.suppress(Exception):
-            entry.edit_position = len(self.path_text)
+            path_entry.edit_position = len(self.path_text)
 
     def _update_actions(self) -> None:
         entry = self.selected

@@ -580,7 +580,7 @@ class EditorScreen(Screen):
         label, ctrl = form.label, form.ctrl
 
         label("Rule set", y)
-        options = [(v.title, v.name) for v in VARIANTS.values()]
+        options: list[str | tuple[str, str]] = [(v.title, v.name) for v in VARIANTS.values()]
         current = (self.variant.title, self.variant.name)
         self.widgets["variant"] = UIDropDownMenu(
             options, current, ctrl(y), ui, container=root, object_id=style("drop", size)
@@ -722,7 +722,8 @@ class EditorScreen(Screen):
         old = self.widgets.get("setup")
         if old is not None:
             old.kill()
-        options = [NO_SETUP] + [(name, f"builtin:{name}") for name in self.variant.setups]
+        options: list[str | tuple[str, str]] = [NO_SETUP]
+        options += [(name, f"builtin:{name}") for name in self.variant.setups]
         saved, problems = list_setups(self.variant.name)
         options += [(s.name + SAVED_SUFFIX, f"saved:{s.path.name}") for s in saved]
         for problem in problems[:2]:
@@ -1151,7 +1152,7 @@ class EditorScreen(Screen):
         line_h = f.get_linesize()
         icon_size = max(12, int(line_h * 0.92))
         text_w = rect.width - icon_size - 10
-        out = []
+        out: list[tuple[Any, pygame.Rect, list[str]]] = []
         y = rect.y
         shown = self.checks[self.check_scroll :]
         for i, check in enumerate(shown):

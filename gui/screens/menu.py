@@ -24,7 +24,7 @@ from gui.screen import Screen, ScreenEntry
 from gui.widgets.backdrop import LaserShow, draw_glass_panel, glow_text
 
 TITLE = "LASER CHESS"
-CONTINUE = ScreenEntry("continue", lambda app, **kw: None, menu_label="Continue", menu_order=0)
+CONTINUE = ScreenEntry("continue", Screen, menu_label="Continue", menu_order=0)  # a marker, never built
 SUBTITLE = "KHET 2.0  \u00b7  LEISERCHESS"
 
 
@@ -89,7 +89,7 @@ class MainMenuScreen(Screen):
         for i, entry in enumerate(entries):
             rect = pygame.Rect(0, 0, button_w, button_h)
             rect.midtop = (w // 2, top + i * (button_h + gap))
-            label = entry.menu_label if entry is not None else "Quit"
+            label = (entry.menu_label or entry.name) if entry is not None else "Quit"
             button = UIButton(rect, label, manager=self.app.ui, container=root, object_id=style("menu", size))
             self.buttons.append((button, entry))
         first, last = self.buttons[0][0].rect, self.buttons[-1][0].rect

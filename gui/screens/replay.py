@@ -94,7 +94,7 @@ def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
             list(pos.board),
             pos.fen(),
             pos.turn,
-            clocks=tuple(clocks) if clocks else None,
+            clocks=(clocks[0], clocks[1]) if clocks else None,
             playable=playable(pos),
         )
     ]
@@ -119,7 +119,7 @@ def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
                 effects,
                 squares,
                 (tuple(lost[0]), tuple(lost[1])),
-                tuple(clocks) if clocks else None,
+                (clocks[0], clocks[1]) if clocks else None,
                 playable(pos),
             )
         )

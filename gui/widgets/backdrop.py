@@ -122,7 +122,7 @@ def _glass_panel(width: int, height: int, radius: int, alpha: int) -> tuple[pyga
 class _Route:
     """One staged shot: pieces on cells (col, row), beam cells, and what happens at the end."""
 
-    pieces: dict[tuple[int, int], tuple[int, int, int]]  # cell -> (kind, colour, orientation)
+    pieces: dict[tuple[int, int], tuple[Kind | int, int, int]]  # cell -> (kind, colour, orientation)
     beam: list[tuple[int, int]]  # emitter cell, each mirror cell, last cell
     direction_out: int  # travel direction after the last cell (if the beam leaves the screen)
     target: tuple[int, int] | None  # cell of a piece destroyed at the end
@@ -275,7 +275,7 @@ class LaserShow:
         else:
             start, travel = (column, rows[0]), 2  # top, firing south
         colour = rng.randint(0, 1)
-        pieces = {start: (Kind.SPHINX, colour, travel)}
+        pieces: dict[tuple[int, int], tuple[Kind | int, int, int]] = {start: (Kind.SPHINX, colour, travel)}
         beam = [start]
         used = {start}
         pos = start
@@ -338,7 +338,7 @@ class LaserShow:
             abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(route.beam, route.beam[1:], strict=False)
         )
         if route.leaves:
-            length += max(self.size) / self.cell
+            length += int(max(self.size) / self.cell)
         return max(0.3, length / SPEED_CELLS)
 
     def update(self, dt: float) -> None:

@@ -110,9 +110,10 @@ class EvalGraph:
         dot = max(3, min(6, rect.h // 20))
         for ply, mark in enumerate(self.marks, start=1):
             colour = MARK_COLOURS.get(mark)
-            if colour is None or mark == BEST or ply >= len(self.values) or self.values[ply] is None:
+            value = self.values[ply] if ply < len(self.values) else None
+            if colour is None or mark == BEST or value is None:
                 continue
-            centre = (round(self.x_of(ply)), round(self.y_of(self.values[ply])))
+            centre = (round(self.x_of(ply)), round(self.y_of(value)))
             pygame.draw.circle(surface, (12, 12, 16), centre, dot + 1)
             pygame.draw.circle(surface, colour, centre, dot)
         pygame.draw.rect(surface, EDGE, rect, 1, border_radius=radius)

@@ -41,7 +41,7 @@ def icon(name: str, size: int, colour: RGB = (241, 231, 208)) -> pygame.Surface:
     painter = _PAINTERS.get(name)
     if painter is None:
         raise KeyError(f"no icon called {name!r}")
-    painter(big, side / 24.0, tuple(colour)[:3])  # drawn on a 24-unit grid
+    painter(big, side / 24.0, (colour[0], colour[1], colour[2]))  # drawn on a 24-unit grid
     return pygame.transform.smoothscale(big, (size, size))
 
 
@@ -52,7 +52,12 @@ def _pts(u: float, points: Sequence[tuple[float, float]]) -> list[tuple[float, f
     return [(x * u, y * u) for x, y in points]
 
 
-def _line(surf: pygame.Surface, colour: RGB, points: Sequence[tuple[float, float]], width: float) -> None:
+def _line(
+    surf: pygame.Surface,
+    colour: RGB | tuple[int, int, int, int],
+    points: Sequence[tuple[float, float]],
+    width: float,
+) -> None:
     """A polyline with round joins and caps."""
     w = max(1, round(width))
     if len(points) >= 2:

@@ -162,7 +162,8 @@ class MoveInput:
     def _refresh(self) -> None:
         pos = self.position
         targets = self.targets()
-        dots, rings = set(), set()
+        dots: set[int] = set()
+        rings: set[int] = set()
         if self.show_legal and pos is not None:
             for sq in targets:
                 (rings if pos.board[sq] else dots).add(sq)
@@ -197,8 +198,8 @@ class MoveInput:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
             return self._release_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            sq = self.view.square_at(event.pos)
-            if sq is not None and self._pending is None and self.movable(sq):
+            pressed = self.view.square_at(event.pos)
+            if pressed is not None and self._pending is None and self.movable(sq):
                 self.selected = sq
             move = self.any_rotation(CLOCKWISE)
             self._refresh()
@@ -344,6 +345,8 @@ class MoveInput:
         return None
 
     def _release_at(self, pos: tuple[int, int]) -> Move | None:
+        if self._press is None:
+            return None
         sq, _, was_selected = self._press
         self._press = None
         self.view.drag = None

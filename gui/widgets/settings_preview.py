@@ -9,6 +9,7 @@ import random
 import pygame
 
 from game import Position
+from game.move import Move
 from gui.art.schemes import get_scheme
 from gui.settings import Settings
 from gui.widgets.board_view import BoardView, Decorations
@@ -28,7 +29,7 @@ class SettingsPreview:
         self.view.show_position(self.position.board)
         self.phase = "select"
         self.timer = 0.0
-        self.move = None
+        self.move: Move | None = None
         self.show_legal = True
         self.show_beam = False
         self._targets: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
