@@ -234,7 +234,7 @@ class Game:
                 variant=variant,
                 setup=_optional_text(data.get("setup"), "the setup name", ECHO_CHARS),
                 options=RuleOptions.from_json(data.get("options", {})),
-                players=(Player.from_json(players[0]), Player.from_json(players[1])),
+                players=(_player(players[0]), _player(players[1])),
                 time_control=TimeControl.from_json(data["time_control"])
                 if data.get("time_control")
                 else None,
@@ -270,7 +270,7 @@ class Game:
 
         try:
             analysis = Analysis.from_json(data)
-        except ValueError:
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError):  # e.g. a score of 1e999
             self._unread_analysis = data
             return
         if analysis.fits(self):
@@ -355,6 +355,15 @@ def _text(value: object, what: str, limit: int) -> str:
     if len(value) > limit:
         raise ValueError(f"{what} is {len(value):,} characters long (at most {limit})")
     return value
+
+
+def _player(item: object) -> Player:
+    """One entry of the players list, its name and level length-checked (they are drawn as labels)."""
+    if not isinstance(item, dict):
+        raise ValueError(f"a player must be an object, not {shown(item, 20)}")
+    _optional_text(item.get("name"), "a player's name", ECHO_CHARS)
+    _optional_text(item.get("level"), "a CPU level", ECHO_CHARS)
+    return Player.from_json(item)
 
 
 def _move_record(item: object) -> MoveRecord:

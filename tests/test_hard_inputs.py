@@ -119,3 +119,21 @@ def test_a_legal_swap_onto_a_reserved_square_gives_a_readable_position():
     assert again.fen() == pos.fen()
     with pytest.raises(PositionError, match="reserved"):
         Position.from_fen(pos.fen(), "khet")  # without the house rule it is still refused
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        [{"kind": "human", "name": "n" * 100_000}, {"kind": "human"}],
+        [{"kind": "cpu", "level": ["Hard"] * 1000}, {"kind": "human"}],
+        [{"kind": "human", "name": 12}, "x"],
+    ],
+)
+def test_player_names_and_levels_are_checked(players):
+    short_error(RecordError, Game.from_json, record(players=players), False)
+
+
+def test_an_analysis_with_infinite_scores_is_kept_unread_not_a_crash():
+    data = record(analysis={"version": 1, "positions": [{"score": float("inf")}] * 2, "marks": ["best"]})
+    game = Game.from_json(data)
+    assert game.analysis is None
