@@ -334,11 +334,11 @@ class LaserShow:
 
     # ------------------------------------------------------------ animation
     def _duration(self, route: _Route) -> float:
-        length = sum(
+        length: float = sum(
             abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(route.beam, route.beam[1:], strict=False)
         )
         if route.leaves:
-            length += int(max(self.size) / self.cell)
+            length += max(self.size) / self.cell
         return max(0.3, length / SPEED_CELLS)
 
     def update(self, dt: float) -> None:

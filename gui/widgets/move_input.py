@@ -199,8 +199,8 @@ class MoveInput:
             return self._release_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             pressed = self.view.square_at(event.pos)
-            if pressed is not None and self._pending is None and self.movable(sq):
-                self.selected = sq
+            if pressed is not None and self._pending is None and self.movable(pressed):
+                self.selected = pressed
             move = self.any_rotation(CLOCKWISE)
             self._refresh()
             return self._done(move) if move else None
