@@ -35,8 +35,9 @@ class DrawOffer:
 class GameSession:
     """One game in progress (or finished) with everything the game screen needs to show."""
 
-    def __init__(self, game: Game, saves_folder: Path | None = None) -> None:
+    def __init__(self, game: Game, saves_folder: Path | None = None, clock_waits: bool = False) -> None:
         self.game = game
+        self.clock_waits = clock_waits  # a side's clock starts after its first move (lichess)
         self.saves_folder = saves_folder
         self.position: Position = game.position_at()
         self.start_position: Position = game.start_position()
@@ -46,7 +47,8 @@ class GameSession:
             # A resumed game: charge each side the time its moves took (plus increments).
             for ply, record in enumerate(game.moves):
                 side = (self.start_position.turn + ply) % 2
-                self.remaining[side] += tc.increment - record.seconds
+                waited = clock_waits and ply < 2  # each side's first move was not on its clock
+                self.remaining[side] += tc.increment - (0.0 if waited else record.seconds)
         self.move_seconds = 0.0  # time spent on the current move so far
         self.draw_offer: DrawOffer | None = None
         self.save_error: str | None = None
@@ -114,12 +116,25 @@ class GameSession:
         return True
 
     # ------------------------------------------------------------ time
+    def has_moved(self, color: int) -> bool:
+        """Has ``color`` made a move in this game yet?"""
+        n = len(self.game.moves)
+        return n >= (1 if self.start_position.turn == color else 2)
+
+    @property
+    def clock_running(self) -> bool:
+        """The side to move's clock counts down now (a clock game, not over, and, when the clock
+        waits, after that side's first move)."""
+        if self.remaining is None or self.finished:
+            return False
+        return not self.clock_waits or self.has_moved(self.turn)
+
     def tick(self, dt: float) -> None:
         """Advance the clock of the side to move by ``dt`` seconds; a clock at zero loses."""
         if self.finished:
             return
         self.move_seconds += dt
-        if self.remaining is not None:
+        if self.clock_running:
             self.remaining[self.turn] = max(0.0, self.remaining[self.turn] - dt)
             if self.remaining[self.turn] <= 0.0:
                 self._end(Outcome.win(1 - self.turn, Termination.TIMEOUT))

@@ -52,6 +52,7 @@ class Settings:
     show_coordinates: bool = True
     show_my_beam: bool = False
     preview_shot: bool = True  # draw the beam a move would fire before it is made
+    clock_after_first_move: bool = True  # a side's clock starts after its first move
     version: int = field(default=FORMAT_VERSION, repr=False)
 
     @property

@@ -199,6 +199,7 @@ def test_draw_offer_between_friends(app):
 
 
 def test_flag_fall_on_a_short_clock(app):
+    app.settings.clock_after_first_move = False  # the clock runs from the start
     game = Game.new(
         "khet", "Classic", players=(Player("human"), Player("human")), time_control=TimeControl(1)
     )

@@ -574,3 +574,37 @@ def test_the_status_line_is_never_cut_off():
     wrapped = wrap_text(f, text, box.width, 12)
     assert len(wrapped) == lines and lines * f.get_linesize() <= box.height
     assert "".join(wrapped).replace(" ", "") == text.replace(" ", "")  # nothing dropped
+
+
+# ----------------------------------------------------------------------------- small comforts
+
+
+def test_each_clock_starts_after_that_sides_first_move(app):
+    from game import TimeControl
+
+    game = Game.new(players=(Player("human"), Player("human")), time_control=TimeControl(60))
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 60)
+    s = screen.session
+    assert s.remaining == [60.0, 60.0] and not s.clock_running
+    screen.play_move(next(iter(s.position.legal_moves)))
+    run_frames(app, 60)
+    assert s.remaining[1] == 60.0  # Red has not moved yet either
+    screen.play_move(next(iter(s.position.legal_moves)))
+    run_frames(app, 60)
+    assert s.clock_running and s.remaining[0] < 60.0
+    app.update_settings(clock_after_first_move=False)
+    other = app.screens.push("game", game=Game.new(time_control=TimeControl(60)))
+    run_frames(app, 30)
+    assert other.session.remaining[0] < 60.0
+
+
+def test_a_board_click_while_browsing_returns_to_the_live_position(app):
+    screen = two_player(app, "khet")
+    for _ in range(2):
+        screen.play_move(next(iter(screen.session.position.legal_moves)))
+        run_frames(app, 2)
+    key(app, pygame.K_HOME)
+    assert screen.view_ply == 0
+    post_click(app, at(screen, "e4"))
+    assert screen.view_ply is None and not screen.input.has_selection

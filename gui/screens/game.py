@@ -70,7 +70,7 @@ class GameScreen(Screen):
         self.reshow_at = reshow_last_shot_after  # seconds until the last shot is shown again
         if game is None:
             game = Game.new()
-        self.session = GameSession(game, saves_dir())
+        self.session = GameSession(game, saves_dir(), clock_waits=app.settings.clock_after_first_move)
         self.variant = self.session.variant
         s = app.settings
         self.view = BoardView(self.variant, s.board_scheme, s.show_coordinates)
@@ -493,6 +493,13 @@ class GameScreen(Screen):
             # every status-line message links to the rule it is about
             self.app.screens.push("rules", variant=self.variant.name, topic=topic_for(self.status_text()[0]))
             return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and self.view_ply is not None
+            and self.view.rect.collidepoint(event.pos)
+        ):
+            self.browse(None)  # a click on the board while browsing returns to the live position
+            return True
         ply = self.moves.handle_event(event)
         if ply is not None:
             self.browse(ply)
@@ -739,7 +746,7 @@ class GameScreen(Screen):
         """Frames are needed while something moves: a shot or slide, a running clock, the CPU
         thinking (its depth is shown), a replayed shot still to come."""
         s = self.session
-        clock_running = s.remaining is not None and not s.finished
+        clock_running = s.clock_running
         return (
             self.view.busy
             or self.view.effects_running

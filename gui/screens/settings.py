@@ -35,6 +35,11 @@ TOGGLES = (
         "Preview my shot",
         "While you choose a move, draw the beam it would fire and mark every piece it would destroy",
     ),
+    (
+        "clock_after_first_move",
+        "Clock after first move",
+        "Each side's clock starts after that side's first move (as on lichess)",
+    ),
 )
 
 
