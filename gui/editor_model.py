@@ -63,11 +63,12 @@ def read_position(variant: Variant, text: str) -> tuple[list[int], int]:
     Raises PositionError (a ValueError) with a plain message."""
     lenient = copy.copy(variant)
     lenient.problems = lambda board: []  # type: ignore[method-assign]
-    return lenient.parse_fen(" ".join(str(text).split()))
+    board, turn, _part, _extra = lenient.parse_state(" ".join(str(text).split()))
+    return board, turn
 
 
 def default_board(variant: Variant) -> list[int]:
-    board, _ = variant.parse_fen(variant.setup_fen())
+    board, _turn, _part, _extra = variant.parse_state(variant.setup_fen())
     return board
 
 

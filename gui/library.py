@@ -309,7 +309,9 @@ def final_board(entry: GameEntry) -> list[int] | None:
     if game is None:
         return None
     try:
-        return get_variant(game.variant).parse_fen(entry.final_fen(), check=False)[0]
+        # Placement and side come first in every variant's string; later fields are its own state.
+        head = " ".join(entry.final_fen().split()[:2])
+        return get_variant(game.variant).parse_fen(head, check=False)[0]
     except (LaserChessError, KeyError):
         pass
     try:

@@ -223,6 +223,8 @@ class Prism(Variant):
 
     def parse_state(self, text: str, options=None):
         parts = text.split()
+        if len(parts) == 2:  # placement and side alone: a turn's start, nothing fired yet
+            parts += ["0", "0"]
         if len(parts) != 4 or parts[2] not in ("0", "1") or parts[3] not in ("0", "1"):
             raise PositionError("a Prism position is: placement, side, actions made (0/1), fired (0/1)")
         board, turn = self.parse_fen(" ".join(parts[:2]))

@@ -255,3 +255,17 @@ def test_gui_draws_the_start_and_plays_a_random_game_by_posted_events(gui_app, n
         assert not screen.view.busy
         assert screen.view.board == screen.position.board
     assert played >= 4
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_editor_reads_every_setup_and_finds_it_playable(name):
+    from gui.editor_model import BoardEdit, read_position
+
+    variant = VARIANTS[name]
+    edit = BoardEdit(variant)
+    assert not edit.analyse().errors
+    for fen in variant.setups.values():
+        board, turn = read_position(variant, fen)
+        assert board == Position.from_fen(fen, variant).board and turn == Position.from_fen(fen, variant).turn
+        problems = variant.problems(board)
+        assert all(0 <= sq < variant.geometry.size for p in problems for sq in p.squares)

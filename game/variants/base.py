@@ -273,7 +273,8 @@ class Variant:
         """Board, side to move, actions made this turn and extra state from a position string.
 
         Variants whose strings carry more than placement and side (a turn half made, unmoved
-        Pawns, counters) override this and :meth:`position_fen` together.
+        Pawns, counters) override this and :meth:`position_fen` together; placement and side come
+        first, and the later fields should be optional (the editor writes placement and side).
         """
         board, turn = self.parse_fen(text, options=options)
         return board, turn, 0, None

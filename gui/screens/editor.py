@@ -495,7 +495,9 @@ class EditorScreen(Screen):
 
         # columns: palette | board and position string | controls and checks
         right_w = 232 if small else max(262, min(px(400, size), int(inner.width * 0.31)))
-        rows_khet = 6  # the tallest palette: five kinds and the tools
+        rows_khet = max(
+            6, len(self.variant.kinds) + 1
+        )  # palette rows: one per kind (at least Khet's five) + tools
         tools_block = head_h + row_h + small_gap
         side_label = font(max(11, int(px(60, size) * 0.24)), bold=True).get_linesize() + 2
         by_height = (
