@@ -9,13 +9,15 @@ from collections.abc import Callable
 
 from game import cliargs
 from game.errors import LaserChessError
-from game.perft import divide, perft
+from game.perft import divide, perft, perft_collapsed
 from game.position import Position
 from game.variants import VARIANTS, RuleOptions
 
 
 def position_from_args(args: argparse.Namespace) -> Position:
     options = RuleOptions(zombies=not getattr(args, "no_zombies", False))
+    if getattr(args, "red_first", False):
+        options = options.with_rule("red_first", True)
     if args.fen is not None:
         return Position.from_fen(args.fen, args.variant, options)
     return Position.setup(args.setup, args.variant, options)
@@ -30,11 +32,19 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-zombies", action="store_true", help="Leiserchess 2017 without zombies (the 2016 rules)"
     )
+    parser.add_argument(
+        "--red-first", action="store_true", help="Laser Chess 1987 with Red moving first (option red_first)"
+    )
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
     pos = position_from_args(args)
     start = time.perf_counter()
+    if args.chance == "collapse":
+        expected = perft_collapsed(pos, args.depth)
+        elapsed = time.perf_counter() - start
+        print(f"perft({args.depth}) chance collapsed = {expected:,.2f} expected leaves  in {elapsed:.3f} s")
+        return 0
     if args.divide:
         total = 0
         for text, count in divide(pos, args.depth):
@@ -58,6 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     add_position_arguments(p)
     p.add_argument("--depth", type=cliargs.depth, default=3)
     p.add_argument("--divide", action="store_true", help="print the count below each first move")
+    p.add_argument(
+        "--chance",
+        choices=("split", "collapse"),
+        default="split",
+        help="chance outcomes as separate branches (split) or one branch each, averaged (collapse)",
+    )
     for extra in EXTRA_PARSERS:
         extra(sub)
     return parser

@@ -286,8 +286,11 @@ def trace_beams(
                         if hits_seen[key2] > limit:
                             answers[i] = KILL
             destroyed = any(a.op is Op.DESTROY for a in answers)
+            # On a static board each beam meets the piece as if intact, even in the step that
+            # destroys it; otherwise a piece destroyed by one beam stops every beam entering with it.
+            alone = rules.static_board
             for (node, d, c), answer in zip(group, answers, strict=True):
-                op = Op.DESTROY if destroyed else answer.op
+                op = answer.op if alone else (Op.DESTROY if destroyed else answer.op)
                 hits.append(Hit(step, target, code, op))
                 if op is Op.DESTROY or op is Op.ABSORB:
                     node.path.append(BeamStep(target, d, None))

@@ -35,6 +35,37 @@ def perft(pos: Position, depth: int) -> int:
     return total
 
 
+def perft_collapsed(pos: Position, depth: int) -> float:
+    """perft with chance collapsed: each decision counts once, its outcomes averaged.
+
+    A decision with chance (a move onto a hypersquare, a displacement) is one branch worth the
+    mean of its outcomes' counts, so the result is the expected number of leaves of the tree of
+    decisions (not a whole number when chance changes what follows). Without chance it is perft.
+    """
+    from game.chance import group
+
+    if depth == 0:
+        return 1.0
+    if pos.loser >= 0:
+        return 0.0
+    groups = group(pos.variant.generate(pos))
+    if depth == 1:
+        return float(len(groups))
+    leaf_on_kill = pos.variant.king_kill_is_leaf
+    total = 0.0
+    for codes in groups.values():
+        sub = 0.0
+        for code in codes:
+            pos.make_code(code)
+            if pos.loser >= 0:
+                sub += 1.0 if leaf_on_kill else 0.0
+            else:
+                sub += perft_collapsed(pos, depth - 1)
+            pos.unmake_code()
+        total += sub / len(codes)
+    return total
+
+
 def divide(pos: Position, depth: int) -> list[tuple[str, int]]:
     """perft split by first move, as ``(move text, count)`` pairs."""
     out = []

@@ -127,7 +127,7 @@ class Position:
         from game.variants import get_variant
 
         v = get_variant(variant) if isinstance(variant, str) else variant
-        return cls.from_fen(v.setup_fen(name), v, options)
+        return cls.from_fen(v.start_fen(name, options), v, options)
 
     def copy(self, history: bool = True) -> Position:
         """An independent copy; with ``history`` the undo stack and repetition history come along."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.variants.base import Problem, RuleOptions, Variant
 from game.variants.khet import KHET
+from game.variants.laserchess87 import LASERCHESS87
 from game.variants.leiserchess import LEISERCHESS_2017, LEISERCHESS_2018
 from game.variants.lousychess import LOUSYCHESS
 
@@ -12,6 +13,7 @@ VARIANTS: dict[str, Variant] = {
     LEISERCHESS_2017.name: LEISERCHESS_2017,
     LEISERCHESS_2018.name: LEISERCHESS_2018,
     LOUSYCHESS.name: LOUSYCHESS,
+    LASERCHESS87.name: LASERCHESS87,
 }
 
 
@@ -24,6 +26,7 @@ def get_variant(name: str) -> Variant:
 
 __all__ = [
     "KHET",
+    "LASERCHESS87",
     "LEISERCHESS_2017",
     "LEISERCHESS_2018",
     "LOUSYCHESS",

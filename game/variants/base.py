@@ -210,6 +210,11 @@ class Variant:
                 return fen
         raise KeyError(f"{self.title} has no setup named {name!r}; try {', '.join(self.setups)}")
 
+    def start_fen(self, name: str | None = None, options: RuleOptions | None = None) -> str:
+        """The position string a game from a named setup starts with under ``options`` (a variant
+        whose options change the start, e.g. who moves first, overrides this)."""
+        return self.setup_fen(name)
+
     def find_lasers(self, board: list[int]) -> list[int]:
         lasers = [-1, -1]
         for sq, code in enumerate(board):

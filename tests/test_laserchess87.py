@@ -1,0 +1,468 @@
+"""Laser Chess 1987 (rules/laserchess87.md): beam table, actions and costs, chance, shots, ends."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import Move, Position
+from game.chance import group, needs_draw, outcomes, resolve
+from game.errors import IllegalMoveError, InvalidMoveError, PositionError
+from game.outcome import Termination
+from game.perft import perft, perft_collapsed
+from game.variants import RuleOptions
+from game.variants.laserchess87 import (
+    BLOCK,
+    DIAGONAL,
+    GEO,
+    HYPERCUBE,
+    HYPERSQUARE,
+    KING,
+    LASER,
+    SPLITTER,
+    START,
+    STRAIGHT,
+    TRIANGLE,
+)
+from game.variants.laserchess87 import LASERCHESS87 as V
+
+sq = GEO.parse_square
+N, E, S, W = range(4)
+GREEN, RED = 0, 1
+
+
+def code(kind: int, color: int, o: int = 0) -> int:
+    return kind << 3 | color << 2 | o
+
+
+def position(pieces: dict[str, int], turn: int = GREEN, part: str = "") -> Position:
+    """A hand-built position from {square name: piece code}, read back through its position string."""
+    board = [0] * GEO.size
+    for name, c in pieces.items():
+        board[sq(name)] = c
+    return Position.from_fen(V.board_fen(board, turn) + part, "laserchess87")
+
+
+def names(squares) -> set[str]:
+    return {GEO.names[s] for s in squares}
+
+
+# ---------------------------------------------------------------- the beam table, every orientation
+# §3, column o = 0, by direction of travel N, E, S, W: "X" destroyed, "-" passes, a letter is the
+# direction the beam leaves in, "EW" splits into both.
+TABLE = {
+    KING: ("X", "X", "X", "X"),
+    LASER: ("X", "X", "X", "X"),
+    HYPERCUBE: ("-", "-", "-", "-"),
+    BLOCK: ("X", "X", "N", "X"),
+    DIAGONAL: ("E", "N", "W", "S"),
+    STRAIGHT: ("S", "-", "N", "-"),
+    SPLITTER: ("EW", "S", "X", "S"),
+    TRIANGLE: ("X", "N", "W", "X"),
+}
+SHAPES = {KING: 1, HYPERCUBE: 1, DIAGONAL: 2, STRAIGHT: 2}
+
+
+def expected(kind: int, o: int, travel: int) -> str:
+    """ "Rotating a piece's o by one turns every row of its table with it" (§3)."""
+    answer = TABLE[kind][(travel - o) % 4]
+    if answer in ("X", "-"):
+        return answer
+    return "".join(sorted("NESW"[("NESW".index(ch) + o) % 4] for ch in answer))
+
+
+# A Green Laser two squares from c3 firing into it, for each direction of travel.
+SHOOTER = {N: ("c1", 0), E: ("a3", 1), S: ("c5", 2), W: ("e3", 3)}
+CASES = [
+    (kind, o, travel)
+    for kind in TABLE
+    for o in range(SHAPES.get(kind, 4) if SHAPES.get(kind, 4) > 1 else 1)
+    for travel in range(4)
+]
+
+
+def observed(kind: int, o: int, travel: int) -> str:
+    shooter, facing = SHOOTER[travel]
+    pieces = {shooter: code(LASER, GREEN, facing), "c3": code(kind, RED, o), "h7": code(KING, GREEN)}
+    if kind != KING:
+        pieces["i8"] = code(KING, RED)
+    pos = position(pieces)
+    effects = pos.push(Move.fire_from(sq(shooter)))
+    root = effects.beams[0]
+    target = sq("c3")
+    if root.effect == "split":
+        assert root.hit_square == target
+        return "".join(sorted("NESW"[c.path[0].exit] for c in root.children))
+    if root.effect == "destroyed" and root.hit_square == target:
+        assert target in {r.square for r in effects.removed} and not pos.board[target]
+        return "X"
+    step = next(s for s in root.path if s.square == target)
+    assert step.entry == travel and pos.board[target] == code(kind, RED, o)
+    return "-" if step.exit == travel else "NESW"[step.exit]
+
+
+@pytest.mark.parametrize(("kind", "o", "travel"), CASES)
+def test_every_row_of_the_beam_table_in_every_orientation(kind, o, travel):
+    assert observed(kind, o, travel) == expected(kind, o, travel)
+
+
+@pytest.mark.parametrize(
+    ("kind", "o", "travel", "answer"),
+    [
+        # named facings of §3 and §5, written out from the words, not from the rotation rule
+        (TRIANGLE, 2, W, "S"),  # mirror SE: a beam from the east turns south
+        (TRIANGLE, 2, N, "E"),  # mirror SE: a beam from the south turns east
+        (TRIANGLE, 2, S, "X"),  # its north side is vulnerable
+        (TRIANGLE, 1, W, "N"),  # mirror NE
+        (TRIANGLE, 3, E, "S"),  # mirror SW
+        (BLOCK, 2, N, "S"),  # face S: straight back
+        (BLOCK, 1, W, "E"),  # face E
+        (BLOCK, 1, S, "X"),
+        (SPLITTER, 2, S, "EW"),  # apex N: a beam travelling south splits
+        (SPLITTER, 1, E, "NS"),  # apex W
+        (SPLITTER, 1, S, "W"),  # arm: turns toward the apex
+        (SPLITTER, 1, W, "X"),  # base
+        (DIAGONAL, 1, N, "W"),  # "\"
+        (STRAIGHT, 1, E, "W"),  # "|" straight back
+        (STRAIGHT, 1, N, "-"),
+    ],
+)
+def test_named_facings(kind, o, travel, answer):
+    assert observed(kind, o, travel) == answer
+
+
+def test_mirrors_and_the_hypercube_are_never_destroyed_and_the_hypersquare_absorbs():
+    for kind in (DIAGONAL, STRAIGHT, HYPERCUBE):
+        assert all(expected(kind, o, t) != "X" for o in range(4) for t in range(4))
+    pos = position(
+        {"e1": code(LASER, GREEN), "a1": code(KING, GREEN), "i9": code(KING, RED), "e9": code(BLOCK, RED, 1)}
+    )
+    root = pos.push(Move.fire_from(sq("e1"))).beams[0]
+    assert root.effect == "absorbed" and root.path[-1].square == HYPERSQUARE and pos.board[sq("e9")]
+
+
+# ---------------------------------------------------------------- the spec's free test
+def test_green_firing_at_once_from_the_start_destroys_its_own_laser():
+    pos = Position.setup(variant="laserchess87")
+    assert pos.fen() == START and pos.turn == GREEN
+    effects = pos.push(pos.parse_move("f1*"))
+    assert names(r.square for r in effects.removed) == {"g2", "f1"}
+    assert pos.lasers[GREEN] == -1 and not effects.turn_over and pos.actions_left == 1
+    assert not any(Move(m.from_square, m.to_square).fire for m in pos.legal_moves)
+    west = next(c for c in effects.beams[0].children if c.path[0].exit == W)
+    assert [GEO.names[s.square] for s in west.path] == ["f2", "e2", "d2", "e2", "f2", "f1"]
+
+
+def test_reds_first_shot_is_the_mirror_image():
+    pos = Position.from_fen(START.replace(" g", " r"), "laserchess87")
+    effects = pos.push(pos.parse_move("d9*"))
+    assert names(r.square for r in effects.removed) == {"c8", "d9"}
+
+
+def test_who_moves_first_is_an_option():
+    assert Position.setup(variant="laserchess87").turn == GREEN
+    options = RuleOptions(red_first=True)
+    red = Position.setup(variant="laserchess87", options=options)
+    assert red.turn == RED and red.fen() == START[:-1] + "r"
+    assert RuleOptions.from_json(options.to_json()).get("red_first") is True
+    assert [s.key for s in V.option_specs] == ["red_first"]
+
+
+# ---------------------------------------------------------------- actions and their cost
+def test_a_one_square_move_is_one_action_and_the_turn_goes_on():
+    pos = Position.setup(variant="laserchess87")
+    effects = pos.push(pos.parse_move("a2a3"))
+    assert not effects.turn_over and pos.turn == GREEN and pos.part == 1 and pos.fen().endswith("g 1 -")
+    effects = pos.push(pos.parse_move("b2b3"))
+    assert effects.turn_over and pos.turn == RED and pos.part == 0
+
+
+@pytest.mark.parametrize("text", ["a2a4", "a2b3"])
+def test_two_square_and_diagonal_moves_cost_both_actions(text):
+    pos = Position.setup(variant="laserchess87")
+    effects = pos.push(pos.parse_move(text))
+    assert effects.turn_over and pos.turn == RED
+    pos = Position.setup(variant="laserchess87")
+    pos.push(pos.parse_move("i2i3"))
+    with pytest.raises(IllegalMoveError, match="cost both actions"):
+        pos.parse_move(text)
+
+
+def test_two_square_and_diagonal_conditions():
+    pieces = {"a1": code(KING, GREEN), "i9": code(KING, RED)}
+    pieces |= {"c4": code(BLOCK, GREEN), "e6": code(BLOCK, GREEN)}
+    pieces |= {"d4": code(TRIANGLE, GREEN), "c5": code(TRIANGLE, RED)}
+    pos = position(pieces)
+    with pytest.raises(IllegalMoveError, match="d4 empty"):
+        pos.parse_move("c4e4")  # middle occupied
+    with pytest.raises(IllegalMoveError, match="d4 or c5 empty"):
+        pos.parse_move("c4d5")  # both corners occupied
+    with pytest.raises(IllegalMoveError, match="c5 empty"):
+        pos.parse_move("c4c6")
+    del pieces["c5"]
+    pos = position(pieces)
+    assert pos.parse_move("c4d5")  # one corner empty is enough
+    # e6 to e4 would pass the hypersquare; to d5 the corners are d6 (empty) and e5 (hyper)
+    assert pos.parse_move("e6d5")
+    pieces["d6"] = code(TRIANGLE, RED)
+    pos = position(pieces)
+    with pytest.raises(IllegalMoveError, match="not the hypersquare"):
+        pos.parse_move("e6e4")
+    with pytest.raises(IllegalMoveError, match="not the hypersquare"):
+        pos.parse_move("e6d5")
+    with pytest.raises(IllegalMoveError, match="out of reach"):
+        pos.parse_move("c4c7")
+
+
+def test_rotations_are_one_action_to_any_orientation():
+    pos = Position.setup(variant="laserchess87")
+    texts = {pos.move_text(m) for m in pos.legal_moves if m.orientation is not None}
+    assert {"a2>E", "a2>S", "a2>W"} <= texts and "a2>N" not in texts  # triangle: three others
+    assert {"d2>N"} & texts and not {"d2>S", "d2>W"} & texts  # two-state mirror: one other
+    assert not any(t.startswith(("e1>", "d1>")) for t in texts)  # King and Hypercube never
+    with pytest.raises(IllegalMoveError, match="cannot be rotated"):
+        pos.parse_move("e1>E")
+    with pytest.raises(IllegalMoveError, match="two orientations"):
+        pos.parse_move("d2>S")
+    effects = pos.push(pos.parse_move("f1>E"))
+    assert effects.rotated[0].after & 3 == 1 and not effects.turn_over
+
+
+def test_fire_once_a_turn_and_only_with_a_laser():
+    pos = position({"a1": code(KING, GREEN), "i9": code(KING, RED), "c1": code(LASER, GREEN, 1)})
+    pos.push(pos.parse_move("c1*"))
+    with pytest.raises(IllegalMoveError, match="already fired"):
+        pos.parse_move("c1*")
+    pos.push(pos.parse_move("c1c2"))
+    pos.push(pos.parse_move("i9i8"))
+    pos.push(pos.parse_move("i8i9"))
+    assert pos.parse_move("c2*")  # a new turn
+    no_laser = position({"a1": code(KING, GREEN), "i9": code(KING, RED)})
+    assert not any(m.fire for m in no_laser.legal_moves)
+
+
+def test_capture_by_landing_king_and_blocks_enemies_only_once_a_turn():
+    pieces = {
+        "a1": code(KING, GREEN),
+        "a2": code(TRIANGLE, RED),
+        "c3": code(BLOCK, GREEN),
+        "c4": code(TRIANGLE, RED),
+        "g3": code(TRIANGLE, GREEN),
+        "g4": code(TRIANGLE, RED),
+        "b1": code(BLOCK, GREEN),
+        "i9": code(KING, RED),
+    }
+    pos = position(pieces)
+    with pytest.raises(IllegalMoveError, match="only the King and the Blocks"):
+        pos.parse_move("g3g4")
+    with pytest.raises(IllegalMoveError, match="enemy pieces only"):
+        pos.parse_move("a1b1")
+    effects = pos.push(pos.parse_move("c3c4"))
+    assert effects.captured[0].square == sq("c4") and pos.fen().endswith("g 1 c")
+    with pytest.raises(IllegalMoveError, match="once a turn"):
+        pos.parse_move("a1a2")
+    pos.pop()
+    effects = pos.push(pos.parse_move("a1a2"))  # the King captures too
+    assert names(r.square for r in effects.captured) == {"a2"}
+
+
+def test_capturing_the_king_wins():
+    pos = position({"a1": code(KING, GREEN), "a3": code(BLOCK, GREEN), "a4": code(KING, RED)})
+    effects = pos.push(pos.parse_move("a3a4"))
+    assert effects.fallen == (RED,)
+    outcome = pos.outcome()
+    assert outcome.winner == GREEN and outcome.reason is Termination.ROYAL_DESTROYED
+    assert not pos.generate_codes()
+
+
+def test_the_turn_ends_early_only_when_no_second_action_is_possible():
+    # Green: a King boxed in by its two Hypercubes. The displacement (once a turn) sends the Red
+    # Block to the square the Hypercube left: nothing Green has can act any more.
+    pieces = {
+        "a1": code(KING, GREEN),
+        "a2": code(HYPERCUBE, GREEN),
+        "b2": code(HYPERCUBE, GREEN),
+        "b1": code(BLOCK, RED, 1),
+        "a3": code(BLOCK, RED, 1),
+        "c1": code(BLOCK, RED, 1),
+        "c2": code(BLOCK, RED, 1),
+        "b3": code(BLOCK, RED, 1),
+        "c3": code(BLOCK, RED, 1),
+        "i9": code(KING, RED),
+    }
+    pos = position(pieces)
+    effects = pos.push(pos.parse_move("b2b1@b2"))
+    assert effects.turn_over and pos.turn == RED and pos.part == 0
+    pos.pop()
+    effects = pos.push(pos.parse_move("b2b1@h5"))
+    assert not effects.turn_over and pos.turn == GREEN  # b2 is free: Green still has an action
+
+
+# ---------------------------------------------------------------- chance: hypersquare and Hypercube
+def test_hypersquare_outcomes_are_actions_replayed_from_a_record_and_undone_exactly():
+    pos = position(
+        {"e4": code(BLOCK, GREEN), "e6": code(BLOCK, GREEN), "a1": code(KING, GREEN), "i9": code(KING, RED)}
+    )
+    start_fen, start_hash = pos.fen(), pos.hash
+    decision = Move(sq("e4"), HYPERSQUARE)
+    found = outcomes(pos, decision)
+    empties = [s for s, c in enumerate(pos.board) if not c and s != HYPERSQUARE] + [sq("e4")]
+    assert len(found) == 81 - 4 - 1 + 1
+    assert sorted(m.chance for m in found) == sorted(empties) and needs_draw(pos, decision)
+    with pytest.raises(IllegalMoveError, match="random empty square"):
+        pos.parse_move("e4e5")
+    move = resolve(pos, decision, random.Random(5))
+    again = resolve(pos, decision, random.Random(5))
+    assert move == again and move.chance is not None  # the seeded generator draws the same
+    text = pos.move_text(move)
+    assert text.startswith("e4e5@")
+    effects = pos.push(move)
+    landing = move.chance
+    assert effects.moved[0].to == HYPERSQUARE and effects.placed[0].to == landing
+    assert pos.board[landing] >> 3 == BLOCK and not pos.board[HYPERSQUARE]
+    assert pos.fen().endswith("g 1 h")
+    with pytest.raises(IllegalMoveError, match="once a turn"):
+        pos.parse_move("e6e5@a5")
+    pos.push(pos.parse_move("a1a2"))
+    record = [pos.move_text(m) for m in pos.history]
+    replay = Position.from_fen(start_fen, "laserchess87")
+    for t in record:
+        replay.push(replay.parse_move(t))
+    assert replay.fen() == pos.fen() and replay.hash == pos.hash
+    pos.pop()
+    pos.pop()
+    assert pos.fen() == start_fen and pos.hash == start_hash
+
+
+def test_hypercube_displacement_is_chance_replayed_and_undone_exactly():
+    pos = Position.setup(variant="laserchess87")
+    before = list(pos.board)
+    cube_moves = group(c for c in pos.generate_codes() if pos.board[c & 255] >> 3 == HYPERCUBE)
+    assert {GEO.names[c >> 8 & 255] for c in cube_moves} == {"c1", "d2", "e1"}
+    assert all(len(v) == 45 for v in cube_moves.values())  # 44 empty squares (not e5) + d1
+    effects = pos.push(pos.parse_move("d1e1@e4"))  # the Hypercube displaces its own King
+    assert effects.moved[0].frm == sq("d1") and effects.placed[0].frm == sq("e1")
+    assert pos.board[sq("e4")] >> 3 == KING and pos.board[sq("e1")] >> 3 == HYPERCUBE
+    with pytest.raises(IllegalMoveError, match="once a turn"):
+        pos.parse_move("e1e2@e3")
+    record = [pos.move_text(m) for m in pos.history]
+    assert record == ["d1e1@e4"]
+    replay = Position.setup(variant="laserchess87")
+    replay.push(replay.parse_move(record[0]))
+    assert replay.fen() == pos.fen()
+    pos.pop()
+    assert pos.board == before and pos.hash == pos.zobrist_from_scratch()
+    # the displaced piece may land where the Hypercube came from
+    effects = pos.push(pos.parse_move("d1d2@d1"))
+    assert pos.board[sq("d1")] >> 3 == STRAIGHT and pos.board[sq("d2")] >> 3 == HYPERCUBE
+
+
+def test_no_piece_may_stand_on_the_hypersquare():
+    with pytest.raises(PositionError, match="hypersquare"):
+        Position.from_fen("4k4/9/9/9/4B04/9/9/9/4K4 g", "laserchess87")
+
+
+# ---------------------------------------------------------------- shots
+def test_a_three_beam_shot():
+    pos = position(
+        {
+            "b1": code(LASER, GREEN, 0),
+            "b3": code(SPLITTER, GREEN, 0),  # apex S: splits E + W
+            "g3": code(SPLITTER, RED, 1),  # apex W: the east beam splits N + S
+            "g7": code(KING, RED),
+            "g1": code(BLOCK, RED, 1),
+            "a3": code(TRIANGLE, RED, 0),
+            "i1": code(KING, GREEN),
+        }
+    )
+    effects = pos.push(pos.parse_move("b1*"))
+    leaves = [b for b in effects.all_beams() if not b.children]
+    assert len(leaves) == 3 and all(b.effect == "destroyed" for b in leaves)
+    assert names(r.square for r in effects.removed) == {"g7", "g1", "a3"}
+    assert pos.outcome().winner == GREEN
+
+
+def test_both_kings_destroyed_by_one_shot_is_a_draw():
+    pos = position(
+        {
+            "b1": code(LASER, GREEN, 0),
+            "b3": code(SPLITTER, GREEN, 0),
+            "h3": code(KING, RED),
+            "a3": code(KING, GREEN),
+        }
+    )
+    effects = pos.push(pos.parse_move("b1*"))
+    assert effects.fallen == (0, 1)
+    outcome = pos.outcome()
+    assert outcome.winner is None and outcome.reason is Termination.BOTH_ROYALS_DESTROYED
+
+
+def test_static_board_a_struck_piece_still_reflects_and_the_loop_guard_stops_a_return():
+    # The east beam destroys the Red triangle on its vulnerable side; the west beam comes round
+    # and meets the same triangle's mirror later: on the static board it still reflects.
+    pos = position(
+        {
+            "c1": code(LASER, GREEN, 0),
+            "c3": code(SPLITTER, GREEN, 0),  # beams E and W along rank 3
+            "g3": code(TRIANGLE, RED, 1),  # mirror NE: from the west its vulnerable side (X)
+            "a3": code(DIAGONAL, GREEN, 1),  # "\": W -> N
+            "a7": code(DIAGONAL, GREEN, 0),  # "/": N -> E
+            "g7": code(DIAGONAL, GREEN, 1),  # "\": E -> S, down to g3 from the north
+            "i9": code(KING, RED),
+            "i1": code(KING, GREEN),
+        }
+    )
+    effects = pos.push(pos.parse_move("c1*"))
+    beams = list(effects.all_beams())
+    g3 = sq("g3")
+    through = [s for b in beams for s in b.path if s.square == g3]
+    assert [(s.entry, s.exit) for s in through] == [(E, None), (S, E)]  # destroyed, then reflects
+    assert names(r.square for r in effects.removed) >= {"g3"}
+
+
+# ---------------------------------------------------------------- text
+def test_position_strings_round_trip_and_bad_text_gets_a_specific_error():
+    pos = Position.setup(variant="laserchess87")
+    pos.push(pos.parse_move("f1*"))
+    again = Position.from_fen(pos.fen(), "laserchess87")
+    assert again.fen() == pos.fen() and again.hash == pos.hash and again.part == 1
+    bad = {
+        START.replace("T0B0B0S1", "T0B0B0S2"): "orientation digit 0 or 1",
+        START.replace("HK", "QK"): "unknown piece letter",
+        START + " 0 f": "before its first action",
+        START + " 2 -": "0 or 1",
+        START + " 1 z": r"f \(fired\)",
+        START + " 1": "optionally",
+        START.replace("/T1T1", "/T1T1T1"): "more than 9 squares",
+        START.replace("HKL0", "HL0"): "describes 8 squares",
+    }
+    for text, message in bad.items():
+        with pytest.raises(PositionError, match=message):
+            Position.from_fen(text, "laserchess87")
+    no_king = "9/9/9/9/9/9/9/9/4k4 g"
+    with pytest.raises(PositionError, match="Green has no King"):
+        Position.from_fen(no_king, "laserchess87")
+    problems = V.problems(Position.setup(variant="laserchess87").board[:40] + [0] * 41)
+    assert [p.message for p in problems if p.severity == "error"] == ["Red has no King"]  # ranks 6-9 cleared
+    assert "Red has no Laser and cannot fire" in [p.message for p in problems]
+
+
+def test_move_text_round_trips_and_bad_text_is_refused():
+    pos = Position.setup(variant="laserchess87")
+    for move in pos.legal_moves:
+        assert pos.parse_move(pos.move_text(move)) == move
+    bad = {"f1": "destination", "e1e3x": "not a move", "a2>Q": "orientation", "z9z8": "not a square"}
+    for text, message in bad.items():
+        with pytest.raises(InvalidMoveError, match=message):
+            pos.parse_move(text)
+
+
+# ---------------------------------------------------------------- perft
+def test_perft_from_the_start():
+    pos = Position.setup(variant="laserchess87")
+    assert perft(pos, 1) == 210  # 75 decisions without chance + 3 Hypercube moves x 45 outcomes
+    assert perft_collapsed(pos, 1) == 78
+    assert perft(pos, 2) == 22609
+    assert round(perft_collapsed(pos, 2), 2) == 4815.27
+    assert pos.fen() == START
