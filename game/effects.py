@@ -109,7 +109,8 @@ class Effects:
         for c in self.rotated + self.promoted:
             out[c.square] = c.after
         for m in self.placed:
-            out[m.frm] = 0
+            if out[m.frm] == m.code:  # a displaced piece's square now holds the displacer
+                out[m.frm] = 0
             out[m.to] = m.code
         for r in self.removed:
             out[r.square] = 0

@@ -130,7 +130,7 @@ class Game:
         """A game from a named setup or a position string (validated now, not at replay)."""
         v = get_variant(variant)
         if fen is None:
-            fen = v.setup_fen(setup)
+            fen = v.start_fen(setup, kwargs.get("options"))
             setup = setup or next(iter(v.setups))
         Position.from_fen(fen, v)
         return cls(start_fen=fen, variant=variant, setup=setup, **kwargs)

@@ -6,11 +6,13 @@ drives it (``tick`` every frame, ``play`` for each move) and draws what it repor
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game import Game, Outcome, Piece, Player, Position, RecordError, Termination
+from game.chance import needs_draw, resolve
 from game.effects import Effects
 from game.move import Move
 from game.pieces import Color
@@ -145,6 +147,10 @@ class GameSession:
         if self.finished:
             raise RecordError("the game is over")
         mover = self.turn
+        if move.chance is not None or needs_draw(self.position, move):
+            # Chance (a hypersquare, a displacement) is the game's: whatever square the input
+            # named, the outcome is drawn here from a generator seeded by the game and the ply.
+            move = resolve(self.position, replace(move, chance=None), self.chance_rng())
         text = self.position.move_text(move)
         effects = self.position.push(move)
         self.game.add_move(text, self.move_seconds, self.position.fen())
@@ -161,6 +167,10 @@ class GameSession:
             if self._unsaved_plies >= AUTOSAVE_EVERY:
                 self.save()
         return effects
+
+    def chance_rng(self) -> random.Random:
+        """The seeded generator that draws the next chance outcome (game id and ply: reproducible)."""
+        return random.Random(f"{self.game.game_id}/{len(self.game.moves)}")
 
     def undo(self) -> int:
         """Take back one move (two players) or back to the human's turn (against the CPU)."""

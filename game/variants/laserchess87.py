@@ -23,7 +23,7 @@ from game.move import ORIENTATION_LETTERS, Move, encode
 from game.outcome import Outcome, Termination
 from game.pieceset import KILL, PASS, PieceKind, PieceSet, back, reflect, split, turning
 from game.position import ActionPosition, ActionWriter, Position
-from game.variants.base import OptionSpec, Problem, RuleOptions, Variant
+from game.variants.base import Controls, OptionSpec, Problem, RuleOptions, Variant
 
 GEO = geometry(9, 9, 1)
 HYPERSQUARE: int = GEO.parse_square("e5")  # type: ignore[assignment]
@@ -206,6 +206,11 @@ class LaserChess87(Variant):
         if options is not None and options.get("red_first"):
             return fen.replace(" g", " r", 1)
         return fen
+
+    @property
+    def controls(self) -> Controls:
+        """Turn buttons pick the next orientation (a half turn too); firing is an action."""
+        return Controls(half_turn=True, rotate_to=True, fire=True)
 
     # ------------------------------------------------------------ actions
     def generate(self, pos: Position) -> list[int]:
