@@ -65,17 +65,27 @@ class RulesScreen(Screen):
         gap = max(6, px(12, size))
         row_h = max(28, px(40, size))
         titles = [get_variant(n).title for n in VARIANTS]
-        tab_w = min(w - 2 * margin, sum(button_text_width(ui, size, t, "segment") + 24 for t in titles))
         needs = [button_text_width(ui, size, t, "segment") for t in titles]
         self.tabs = {}
         top = head.bottom + px(10, size)
-        for name, text, rect in zip(
-            VARIANTS, titles, row_rects(needs, margin, top, tab_w, row_h, 4), strict=True
-        ):
+        # As many rows of tabs as the rule sets need at this width, each row filled edge to edge.
+        rows: list[list[int]] = [[]]
+        for i, need in enumerate(needs):
+            row = rows[-1]
+            if row and sum(needs[j] + 24 for j in row) + need + 24 > w - 2 * margin:
+                rows.append(row := [])
+            row.append(i)
+        rects: list[pygame.Rect] = []
+        for r, row in enumerate(rows):
+            tab_w = min(w - 2 * margin, sum(needs[j] + 24 for j in row))
+            y = top + r * (row_h + 4)
+            rects += row_rects([needs[j] for j in row], margin, y, tab_w, row_h, 4)
+        for name, text, rect in zip(VARIANTS, titles, rects, strict=True):
             button = UIButton(rect, text, ui, container=root, object_id=style("segment", size))
             if name == self.variant_name:
                 button.select()
             self.tabs[name] = button
+        top += (len(rows) - 1) * (row_h + 4)
         self.panel_rect = pygame.Rect(margin, top + row_h + gap, w - 2 * margin, 0)
         self.panel_rect.height = h - margin - self.panel_rect.top
         pad = max(8, px(18, size))
