@@ -111,11 +111,12 @@ class EvalGraph:
         for ply, mark in enumerate(self.marks, start=1):
             colour = MARK_COLOURS.get(mark)
             value = self.values[ply] if ply < len(self.values) else None
-            if colour is None or mark == BEST or value is None:
+            if colour is None or value is None:
                 continue
+            size = max(2, dot // 2) if mark == BEST else dot  # best moves: small, the errors stand out
             centre = (round(self.x_of(ply)), round(self.y_of(value)))
-            pygame.draw.circle(surface, (12, 12, 16), centre, dot + 1)
-            pygame.draw.circle(surface, colour, centre, dot)
+            pygame.draw.circle(surface, (12, 12, 16), centre, size + 1)
+            pygame.draw.circle(surface, colour, centre, size)
         pygame.draw.rect(surface, EDGE, rect, 1, border_radius=radius)
 
 
