@@ -25,6 +25,7 @@ from pygame_gui.elements import UIButton
 from game.fileio import atomic_write_text
 from gui import clipboard, paths
 from gui.art.fonts import blit_wrapped, font
+from gui.colours import TEXT
 from gui.layout import px, style
 from gui.screen import Screen
 from gui.widgets.chrome import draw_background, draw_title, panel
@@ -210,4 +211,4 @@ class CrashScreen(Screen):
         text_rect.height -= px(48, size) + px(8, size)
         f = font(px(18, size))
         lines = max(1, text_rect.height // f.get_linesize())
-        blit_wrapped(surface, self.message(), f, (241, 231, 208), text_rect, max_lines=lines, centred=False)
+        blit_wrapped(surface, self.message(), f, TEXT, text_rect, max_lines=lines, centred=False)

@@ -28,6 +28,7 @@ from game.errors import RecordError
 from game.variants import VARIANTS
 from gui import clipboard, library, paths
 from gui.art.fonts import font, wrap_text
+from gui.colours import GOLD, MUTED, TEXT
 from gui.layout import px, style, tier
 from gui.library import OPPONENT_FILTERS, RESULT_FILTERS, SORTS, GameEntry, LibraryError
 from gui.screen import Screen
@@ -653,7 +654,7 @@ class BrowserScreen(Screen):
         for label, value in rows:
             if y + line > rect.bottom:
                 break
-            surface.blit(bold.render(label, True, (233, 191, 98)), (rect.x, y))
+            surface.blit(bold.render(label, True, GOLD), (rect.x, y))
             width = rect.w - label_w
             text = value
             if f.size(text)[0] > width:
@@ -675,8 +676,8 @@ class BrowserScreen(Screen):
                 "No past games yet.",
                 "Every game you play is saved here. You can also import a game file with the button above.",
             )
-        big = font(max(16, px(24, size)), bold=True).render(lines[0], True, (241, 231, 208))
-        small = font(max(12, px(16, size))).render(lines[1], True, (170, 160, 140))
+        big = font(max(16, px(24, size)), bold=True).render(lines[0], True, TEXT)
+        small = font(max(12, px(16, size))).render(lines[1], True, MUTED)
         cy = self.panel_rect.centery
         surface.blit(big, big.get_rect(midbottom=(self.panel_rect.centerx, cy - 4)))
         surface.blit(small, small.get_rect(midtop=(self.panel_rect.centerx, cy + 8)))

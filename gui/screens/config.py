@@ -20,6 +20,7 @@ from game.search.levels import LEVELS
 from game.variants import VARIANTS, get_variant
 from game.variants.base import OptionSpec
 from gui.art.fonts import blit_wrapped, font
+from gui.colours import MUTED
 from gui.layout import px, style, tier
 from gui.screen import Screen
 from gui.screens.settings import tick_image
@@ -481,7 +482,7 @@ class ConfigScreen(Screen):
                 f"{self.variant.title}, {self.variant.side_names[turn]} to move. "
                 "Paste or type a position string above to play from it."
             )
-            blit_wrapped(surface, hint, f, (176, 166, 146), self.hint_rect, centred=False)
+            blit_wrapped(surface, hint, f, MUTED, self.hint_rect, centred=False)
         if self.error:
             frame = self.preview.rect
             veil = pygame.Surface(frame.size, pygame.SRCALPHA)

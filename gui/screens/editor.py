@@ -33,6 +33,7 @@ from game.variants.base import Variant
 from gui import clipboard
 from gui.art.fonts import font, wrap_text
 from gui.audio import CLICK, MOVE, ROTATE
+from gui.colours import AMBER, GOLD, GREEN, HINT, MUTED, RED, TEXT
 from gui.editor_model import BoardEdit, Check, default_board, read_position
 from gui.layout import px, style, tier
 from gui.screen import Screen
@@ -56,13 +57,6 @@ FEN_LIMIT = 400
 SAVED_SUFFIX = " (saved)"  # how the config screen marks saved setups too
 NO_SETUP = ("Choose\u2026", "")
 
-TEXT = (241, 231, 208)
-MUTED = (180, 170, 148)
-HINT = (150, 140, 122)
-GOLD = (233, 191, 98)
-RED = (240, 96, 84)
-GREEN = (118, 206, 128)
-AMBER = (240, 178, 70)
 BEAM = (255, 120, 100)
 ICON_DIM = (110, 106, 98)
 
@@ -1142,7 +1136,7 @@ class EditorScreen(Screen):
         line_h = f.get_linesize()
         top = home.centery - len(lines) * line_h // 2
         for i, line in enumerate(lines):
-            img = f.render(line, True, (150, 140, 122))
+            img = f.render(line, True, HINT)
             surface.blit(img, img.get_rect(topright=(home.left - px(18, size), top + i * line_h)))
 
     def _check_layout(self) -> list[tuple[Check, pygame.Rect, list[str]]]:
@@ -1203,7 +1197,7 @@ class EditorScreen(Screen):
             if hidden_after:
                 parts.append(f"{hidden_after} more below")
             more = font(max(10, px(13, size)), bold=True).render(
-                " \u00b7 ".join(parts) + " (scroll)", True, (150, 140, 122)
+                " \u00b7 ".join(parts) + " (scroll)", True, HINT
             )
             surface.blit(more, more.get_rect(bottomright=self.check_rect.bottomright))
 

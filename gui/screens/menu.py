@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton
 from game import Game, LaserChessError
 from gui import library
 from gui.art.fonts import font
+from gui.colours import HINT
 from gui.layout import px, style, ui_scale
 from gui.paths import saves_dir
 from gui.screen import Screen, ScreenEntry
@@ -195,7 +196,7 @@ class MainMenuScreen(Screen):
             pygame.draw.line(surface, (170, 134, 70), (x0, y), (x1, y), max(1, px(2, size)))
         draw_glass_panel(surface, self.panel_rect, radius=px(20, size), alpha=185)
         f = font(max(12, px(14, size)))
-        colour = (150, 140, 122)
+        colour = HINT
         margin = px(18, size)
         left = f.render(self.version, True, colour)
         surface.blit(left, left.get_rect(bottomleft=(margin, size[1] - margin)))

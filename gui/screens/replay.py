@@ -55,7 +55,6 @@ NAV = (
     ("next", "Next move, with its laser shot (Right arrow)"),
     ("last", "End of the game (End)"),
 )
-MUTED = (170, 160, 140)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from game import Position
 from game.variants import VARIANTS, get_variant
 from gui.art.fonts import blit_wrapped, font
 from gui.art.pieces import piece_surface
+from gui.colours import GOLD
 from gui.layout import px, style
 from gui.notation import readable_move
 from gui.rules_pages import Section, distinct_kinds, kind_name, page
@@ -231,7 +232,7 @@ class RulesScreen(Screen):
         pos = Position.from_fen(demo.fen, get_variant(self.variant_name))
         side = pos.variant.side_names[pos.turn]
         text = f"{side} plays {readable_move(pos, demo.move)}"
-        cap = move_image(text, max(12, px(16, size)), True, (233, 191, 98))
+        cap = move_image(text, max(12, px(16, size)), True, GOLD)
         surface.blit(cap, cap.get_rect(midtop=(self.view.rect.centerx, self.caption_rect.y)))
 
     def _draw_pieces(self, surface: pygame.Surface) -> None:

@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizont
 
 from gui.art.fonts import font
 from gui.art.schemes import SCHEMES, Scheme, get_scheme
+from gui.colours import HINT, INK
 from gui.layout import px, style, tier, ui_scale
 from gui.screen import Screen
 from gui.settings import LASER_SPEEDS, Settings
@@ -332,7 +333,7 @@ class SettingsScreen(Screen):
             self.swatches.draw(surface)
         self.preview.draw(surface)
         hint = font(max(11, px(14, size))).render(
-            "Changes apply at once and are saved automatically.", True, (150, 140, 122)
+            "Changes apply at once and are saved automatically.", True, HINT
         )
         home = home_button_rect(size)
         hint_rect = hint.get_rect(midright=(home.left - px(18, size), home.centery))
@@ -359,9 +360,9 @@ def tick_image(box: int) -> pygame.Surface:
     u = side / 20.0
     points = [(5 * u, 10.5 * u), (8.6 * u, 14 * u), (15.2 * u, 6.2 * u)]
     width = max(2, round(2.6 * u))
-    pygame.draw.lines(big, (27, 20, 8), False, points, width)
+    pygame.draw.lines(big, INK, False, points, width)
     for point in points:
-        pygame.draw.circle(big, (27, 20, 8), point, width / 2)
+        pygame.draw.circle(big, INK, point, width / 2)
     return pygame.transform.smoothscale(big, (side // scale, side // scale))
 
 

@@ -38,14 +38,11 @@ from game.effects import Effects
 from game.errors import LaserChessError
 from game.fileio import atomic_write_text
 from gui.art.fonts import fit_text, font, text_image
+from gui.colours import EDGE, GOLD, INK, MUTED, TEXT
 from gui.layout import px, style
 from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.eval_graph import MARK_COLOURS, EvalGraph, draw_eval_bar
 from gui.widgets.move_arrow import draw_faint_shots, draw_move_arrow, move_shots, move_squares
-
-TEXT = (241, 231, 208)
-MUTED = (170, 160, 140)
-GOLD = (233, 191, 98)
 
 
 @dataclass
@@ -413,7 +410,7 @@ class AnalysisPanel:
         filled.w = round(rect.w * job.progress)
         if filled.w > 0:
             pygame.draw.rect(surface, (150, 118, 60), filled, border_radius=6)
-        pygame.draw.rect(surface, (106, 90, 58), rect, 1, border_radius=6)
+        pygame.draw.rect(surface, EDGE, rect, 1, border_radius=6)
         done, total = job.run.finished_count, job.run.total
         text = f"Analysing ({job.run.strength.name}): {done} of {total} positions"
         f = font(size, True)
@@ -462,7 +459,7 @@ class AnalysisPanel:
             x += score.get_width() + 10
         current = self.variation.index if self.variation is not None else 0
         for i, text in enumerate(ev.pv, start=1):
-            img = f.render(text, True, (27, 20, 8) if i == current else TEXT)
+            img = f.render(text, True, INK if i == current else TEXT)
             box = img.get_rect(midleft=(x + 4, rect.centery)).inflate(8, 2)
             if box.right > rect.right:
                 more = f.render("…", True, MUTED)

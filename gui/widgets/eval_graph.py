@@ -13,12 +13,10 @@ import pygame
 
 from game.analysis import BEST, BLUNDERED, INACCURATE, MISTAKEN, SELF_SHOT
 from gui.art.fonts import text_image
+from gui.colours import EDGE, GOLD, HINT
 
 LIGHT = (226, 219, 200)  # the first player's share
 DARK = (38, 41, 52)  # the second player's share
-EDGE = (106, 90, 58)
-GOLD = (233, 191, 98)
-MUTED = (150, 140, 122)
 
 MARK_COLOURS: dict[str, tuple[int, int, int]] = {
     BEST: (96, 196, 120),
@@ -99,7 +97,7 @@ class EvalGraph:
         for x in range(plot.x, plot.right, 8):
             pygame.draw.line(surface, (120, 112, 96), (x, mid), (min(x + 4, plot.right), mid), 1)
         if not known and self.empty_text:
-            label = text_image(self.empty_text, max(11, min(16, rect.h // 5)), False, MUTED)
+            label = text_image(self.empty_text, max(11, min(16, rect.h // 5)), False, HINT)
             surface.blit(label, label.get_rect(center=rect.center))
         if self.values:
             x = round(self.x_of(self.current))

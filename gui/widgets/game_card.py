@@ -23,16 +23,11 @@ from gui.art.fonts import fit_text, font, text_image, wrap_text
 from gui.art.pieces import palette_for
 from gui.art.render import mix
 from gui.art.schemes import get_scheme
+from gui.colours import AMBER, GOLD, MUTED, RED, SELECTED, TEXT
 from gui.layout import px
 from gui.library import GameEntry, cached_thumbnail, format_duration, format_when, thumbnail
 from gui.wording import first_turn, move_count
 
-TEXT = (241, 231, 208)
-MUTED = (160, 150, 130)
-GOLD = (233, 191, 98)
-GREEN = (84, 222, 124)
-RED = (240, 96, 84)
-AMBER = (250, 178, 72)
 DRAW_BLUE = (150, 186, 226)
 CARD_BG = (24, 28, 38)
 CARD_EDGE = (74, 64, 44)
@@ -57,7 +52,7 @@ def _fit(text: str, size: int, bold: bool, width: int) -> str:
 def _green_glow(w: int, h: int, radius: int) -> pygame.Surface:
     pad = 10
     glow = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(glow, (*GREEN, 120), pygame.Rect(pad, pad, w, h), border_radius=radius)
+    pygame.draw.rect(glow, (*SELECTED, 120), pygame.Rect(pad, pad, w, h), border_radius=radius)
     return pygame.transform.gaussian_blur(glow, 6)
 
 
@@ -345,7 +340,9 @@ class CardStrip:
         else:
             self._draw_unreadable(surface, entry, card, area)
         if selected:
-            pygame.draw.rect(surface, GREEN, card, max(2, px(3, self.window_size)), border_radius=self.radius)
+            pygame.draw.rect(
+                surface, SELECTED, card, max(2, px(3, self.window_size)), border_radius=self.radius
+            )
         elif index == self.hovered:
             pygame.draw.rect(surface, GOLD, card, 2, border_radius=self.radius)
         else:

@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from gui.colours import TEXT
+
 RGB = tuple[int, int, int]
 SCALE = 4  # supersampling factor
 
@@ -33,7 +35,7 @@ def names() -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def icon(name: str, size: int, colour: RGB = (241, 231, 208)) -> pygame.Surface:
+def icon(name: str, size: int, colour: RGB = TEXT) -> pygame.Surface:
     """The icon ``name`` in a ``size`` x ``size`` square, drawn in ``colour``."""
     size = max(6, int(size))
     side = size * SCALE

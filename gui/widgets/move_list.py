@@ -17,18 +17,14 @@ from functools import lru_cache
 import pygame
 
 from gui.art.fonts import fit_text, font, text_image
+from gui.colours import EDGE, GOLD, HINT, INK, TEXT
 
-TEXT = (241, 231, 208)
-MUTED = (150, 140, 122)
-GOLD = (233, 191, 98)
 GOLD_DARK = (185, 138, 56)
-INK = (27, 20, 8)
 HOVER = (61, 70, 93)
 PANEL = (17, 20, 28, 215)
 STRIPE = (255, 255, 255, 9)
-EDGE = (106, 90, 58)
 THUMB = (140, 118, 72)
-THUMB_HOT = (233, 191, 98)
+THUMB_HOT = GOLD
 
 
 def _fit(text: str, size: int, bold: bool, width: int) -> str:
@@ -306,7 +302,7 @@ class MoveList:
         size = self.font_size
         inner = self.inner
         if not self.moves:
-            label = text_image(self.empty_text, size, False, MUTED)
+            label = text_image(self.empty_text, size, False, HINT)
             surface.blit(label, label.get_rect(center=inner.center))
             return
         old_clip = surface.get_clip()
@@ -322,13 +318,13 @@ class MoveList:
             y = inner.y + row * rh - self.scroll
             if row % 2:
                 surface.blit(stripe, (number.x, y))
-            num = text_image(f"{self.first_number + row}.", size, False, MUTED)
+            num = text_image(f"{self.first_number + row}.", size, False, HINT)
             surface.blit(num, num.get_rect(midright=(number.right - self.pad, y + rh // 2)))
             for col, column in enumerate((first, second)):
                 ply = row * 2 + col + 1 - self.first_side
                 if not 1 <= ply <= len(self.moves):
                     if ply < 1:
-                        dots = text_image("…", size, False, MUTED)
+                        dots = text_image("…", size, False, HINT)
                         surface.blit(dots, dots.get_rect(midleft=(column.x + cell_pad, y + rh // 2)))
                     continue
                 cell = pygame.Rect(column.x + 1, y + 1, column.w - 2, rh - 2)

@@ -19,16 +19,12 @@ from gui.art.fonts import font
 from gui.art.pieces import piece_surface
 from gui.art.render import mix
 from gui.art.schemes import Scheme, get_scheme
+from gui.colours import GOLD, MUTED, RED, TEXT
 from gui.editor_model import kind_name
 from gui.widgets.icons import icon
 
 SELECT = 0
 ERASER = -1
-
-GOLD = (233, 191, 98)
-TEXT = (241, 231, 208)
-MUTED = (180, 170, 148)
-RED = (240, 96, 84)
 
 
 def default_orientation(kind: int, color: int) -> int:

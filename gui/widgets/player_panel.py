@@ -13,12 +13,9 @@ from game.variants.base import Variant
 from gui.art.fonts import fit_text, font
 from gui.art.pieces import piece_surface
 from gui.art.schemes import Scheme
+from gui.colours import DIM, GOLD, MUTED, TEXT
 from gui.layout import px
 from gui.widgets.home_button import home_button_rect
-
-GOLD = (233, 191, 98)
-TEXT = (241, 231, 208)
-DIM = (170, 164, 150)
 
 
 @dataclass(frozen=True)
@@ -122,9 +119,6 @@ def draw_player_card(
             (x, rect.bottom - small - px(6, size)),
         )
         x += int(small * 0.8)
-
-
-MUTED = (176, 166, 146)
 
 
 def draw_panel_title(surface: pygame.Surface, panel: pygame.Rect, title: str, subtitle: str = "") -> None:

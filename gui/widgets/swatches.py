@@ -14,8 +14,7 @@ from gui.art.fonts import font
 from gui.art.pieces import piece_surface
 from gui.art.render import mix, scale_rgb
 from gui.art.schemes import Scheme
-
-GOLD = (233, 191, 98)
+from gui.colours import GOLD
 
 
 @lru_cache(maxsize=32)

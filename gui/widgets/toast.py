@@ -11,12 +11,13 @@ from dataclasses import dataclass
 import pygame
 
 from gui.art.fonts import font, wrap_text
+from gui.colours import GOLD, RED, TEXT
 from gui.layout import px
 
 INFO = "info"
 ERROR = "error"
 
-_ACCENT = {INFO: (233, 191, 98), ERROR: (240, 96, 84)}
+_ACCENT = {INFO: GOLD, ERROR: RED}
 FADE_IN = 0.2
 FADE_OUT = 0.5
 
@@ -114,7 +115,7 @@ class Toasts:
             layer.blit(mark, mark.get_rect(center=centre))
             y = (rect.height - len(lines) * f.get_linesize()) // 2
             for line in lines:
-                layer.blit(f.render(line, True, (241, 231, 208)), (pad * 2 + icon, y))
+                layer.blit(f.render(line, True, TEXT), (pad * 2 + icon, y))
                 y += f.get_linesize()
             layer.set_alpha(round(255 * alpha))
             surface.blit(layer, rect)
