@@ -100,16 +100,36 @@ def _always(answer: Optic):
 
 
 SPHINX_KIND = PieceKind(
-    Kind.SPHINX, "S", "Sphinx", _always(STOP), emitter=True, indestructible=True, value=0, plural="Sphinxes"
+    Kind.SPHINX,
+    "S",
+    "Sphinx",
+    _always(STOP),
+    emitter=True,
+    indestructible=True,
+    value=0,
+    plural="Sphinxes",
+    drawing="sphinx",
 )
 PHARAOH_KIND = PieceKind(
-    Kind.PHARAOH, "F", "Pharaoh", _always(KILL), royal=True, can_rotate=False, value=0, facing=False
+    Kind.PHARAOH,
+    "F",
+    "Pharaoh",
+    _always(KILL),
+    royal=True,
+    can_rotate=False,
+    value=0,
+    facing=False,
+    drawing="pharaoh",
 )
-SCARAB_KIND = PieceKind(Kind.SCARAB, "R", "Scarab", _SCARAB, shapes=2, indestructible=True, value=250)
-PYRAMID_KIND = PieceKind(Kind.PYRAMID, "P", "Pyramid", _PYRAMID, value=100)
-ANUBIS_KIND = PieceKind(Kind.ANUBIS, "N", "Anubis", _ANUBIS, value=110, plural="Anubis")
-KING_KIND = PieceKind(Kind.KING, "K", "King", _always(KILL), royal=True, emitter=True, value=0)
-PAWN_KIND = PieceKind(Kind.PAWN, "P", "Pawn", _PYRAMID, value=100)
+SCARAB_KIND = PieceKind(
+    Kind.SCARAB, "R", "Scarab", _SCARAB, shapes=2, indestructible=True, value=250, drawing="scarab"
+)
+PYRAMID_KIND = PieceKind(Kind.PYRAMID, "P", "Pyramid", _PYRAMID, value=100, drawing="pyramid")
+ANUBIS_KIND = PieceKind(Kind.ANUBIS, "N", "Anubis", _ANUBIS, value=110, plural="Anubis", drawing="anubis")
+KING_KIND = PieceKind(
+    Kind.KING, "K", "King", _always(KILL), royal=True, emitter=True, value=0, drawing="king"
+)
+PAWN_KIND = PieceKind(Kind.PAWN, "P", "Pawn", _PYRAMID, value=100, drawing="pawn")
 
 KHET_PIECES = PieceSet((SPHINX_KIND, PHARAOH_KIND, SCARAB_KIND, PYRAMID_KIND, ANUBIS_KIND))
 LEISERCHESS_PIECES = PieceSet((KING_KIND, PAWN_KIND))

@@ -115,13 +115,13 @@ class PieceKind:
     captures: bool = False  # may capture by landing on an enemy piece
     indestructible: bool = False  # no beam ever destroys it
     value: int = 100  # default material value (the search may override)
-    drawing: str = ""  # the picture the GUI draws (defaults to the lower-case name)
+    drawing: str = ""  # the picture the GUI draws by name; "" draws a disc with the letter
     facing: bool = True  # False: its orientation means nothing to the rules (drawn upright)
     plural: str = ""  # defaults to name + "s"
 
     @property
     def art(self) -> str:
-        return self.drawing or self.name.lower()
+        return self.drawing or "lettered"
 
     def plural_name(self, count: int) -> str:
         return self.name if count == 1 else (self.plural or self.name + "s")

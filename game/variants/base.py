@@ -241,7 +241,8 @@ class Variant:
     @property
     def controls(self) -> Controls:
         """The action controls to show (derived from the notation the variant allows)."""
-        return Controls(half_turn=self.allows_half_turn())
+        turns = any(k.can_rotate and k.shapes > 1 for k in self.pieces.kinds)
+        return Controls(turn=turns, half_turn=turns and self.allows_half_turn())
 
     def badges(self, pos: Position) -> dict[int, str]:
         """Square -> badge text drawn on a piece now ("pin", "zombie")."""

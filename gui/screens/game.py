@@ -198,11 +198,13 @@ class GameScreen(Screen):
     def _control_specs(self) -> list[list[tuple[str, tuple[str, ...], str]]]:
         """The control buttons in two groups (rotations; game actions), each as (key, the labels
         it can show, longest first ... shortest, tooltip)."""
+        controls = self.variant.controls
         rotations = [
             ("rotate_left", ("Turn left", "Left"), "Rotate the selected piece counter-clockwise (Q)"),
             ("rotate_right", ("Turn right", "Right"), "Rotate the selected piece clockwise (E)"),
         ]
-        controls = self.variant.controls
+        if not controls.turn:
+            rotations = []  # the variant's pieces never turn
         if controls.half_turn:
             rotations.insert(1, ("rotate_half", ("Half turn", "Half"), "Turn the selected piece around (U)"))
         if controls.fire:
