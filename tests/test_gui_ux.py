@@ -608,3 +608,71 @@ def test_a_board_click_while_browsing_returns_to_the_live_position(app):
     assert screen.view_ply == 0
     post_click(app, at(screen, "e4"))
     assert screen.view_ply is None and not screen.input.has_selection
+
+
+# ----------------------------------------------------------------------------- premoves
+
+
+def test_premove_in_a_two_player_clock_game_is_played_when_its_turn_comes(app):
+    from game import TimeControl
+
+    game = Game.new(players=(Player("human"), Player("human")), time_control=TimeControl(300))
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 2)
+    s = screen.session
+    screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))  # Silver
+    run_frames(app, 2)
+    pos = s.position
+    red = next(m for m in pos.legal_moves if m.is_rotation)
+    after = pos.copy()
+    after.push(red)
+    silver = next(
+        m
+        for m in after.legal_moves
+        if m.from_square != m.to_square and not after.board[m.to_square] and m.then_square is None
+    )
+    assert screen.premove_side() == 0
+    post_click(app, screen.view.square_rect(silver.from_square).center)
+    post_click(app, screen.view.square_rect(silver.to_square).center)
+    assert screen.premove == (0, silver.from_square, silver.to_square, 0)
+    assert screen.status_text()[0].startswith("Premove ")
+    assert screen.view.deco.marks.get(silver.to_square) == "pre"
+    screen.type_move(pos.move_text(red))  # Red moves; Silver's premove follows at once
+    run_frames(app, 3)
+    assert [m.text for m in s.game.moves][-2:] == [pos.move_text(red), after.move_text(silver)]
+    assert screen.premove is None
+
+
+def test_premove_cleared_by_right_click_and_dropped_when_illegal(app):
+    from game import TimeControl
+
+    game = Game.new(players=(Player("human"), Player("human")), time_control=TimeControl(300))
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 2)
+    s = screen.session
+    screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))
+    run_frames(app, 2)
+    sq = next(i for i, c in enumerate(s.position.board) if c and (c >> 2 & 1) == 0 and c >> 3 != 1)
+    post_click(app, screen.view.square_rect(sq).center)
+    key(app, pygame.K_e)
+    assert screen.premove is not None
+    post_click(app, screen.view.square_rect(sq).center, button=3)
+    assert screen.premove is None and screen.premove_from is None
+    # a premove that is not legal when its turn comes (a Sphinx never steps) is dropped, with a notice
+    geo = s.position.geometry
+    sphinx = next(i for i, c in enumerate(s.position.board) if c and c >> 3 == 1 and (c >> 2 & 1) == 0)
+    empty = next(i for i in geo.neighbours[sphinx] if not s.position.board[i])
+    screen.premove = (0, sphinx, empty, 0)
+    screen.type_move(s.position.move_text(next(m for m in s.position.legal_moves if m.is_rotation)))
+    run_frames(app, 3)
+    assert screen.premove is None and s.turn == 0
+    assert any("dropped" in t.text for t in app.toasts.items)
+
+
+def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
+    game = Game.new(players=(Player("human"), Player("cpu", level="Beginner")))
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 2)
+    s = screen.session
+    screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))
+    assert s.is_cpu(s.turn) and screen.premove_side() == 0

@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game import Game, Move
 from game.errors import LaserChessError
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
+from game.pieces import code_color
 from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
 from game.search.worker import SearchWorker, WorkerError
@@ -35,7 +36,7 @@ from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, panel
 from gui.widgets.form import button_text_width, row_rects, split_rows
-from gui.widgets.move_input import MoveInput
+from gui.widgets.move_input import ROTATE_KEYS, MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 from gui.widgets.shot_preview import ShotPreview, ShotPreviewer
@@ -91,6 +92,8 @@ class GameScreen(Screen):
         self.over_announced = self.session.finished
         self.error: str | None = None
         self._derived_cache: dict = {}
+        self.premove_from: int | None = None  # a piece picked up during the opponent's turn
+        self.premove: tuple[int, int, int, int] | None = None  # (side, from, to, rotation) queued
         self.typed_error: str | None = None  # why the typed move was refused
         self.widgets: dict[str, UITextEntryLine] = {}
         self.previewer = ShotPreviewer()
@@ -191,8 +194,94 @@ class GameScreen(Screen):
         pos = self.position
         marks: dict[int, str] = {}
         if self.view_ply is None and not self.session.finished:
-            marks = self.variant.badges(pos)
+            marks = dict(self.variant.badges(pos))
+            if self.premove_from is not None:
+                marks[self.premove_from] = "pre"
+            if self.premove is not None:
+                _, frm, to, _ = self.premove
+                marks[frm] = "pre"
+                marks[to] = "pre"
         self.view.deco.marks = marks
+
+    # ------------------------------------------------------------ premoves
+    def premove_side(self) -> int | None:
+        """The side that may queue a move now: the human while the CPU is to move, or in a
+        two-player clock game the side that just moved."""
+        s = self.session
+        if s.finished or self.view_ply is not None:
+            return None
+        if s.against_cpu and s.is_cpu(s.turn) and not s.is_cpu(1 - s.turn):
+            return 1 - s.turn
+        if not s.against_cpu and s.game.time_control is not None:
+            return 1 - s.turn
+        return None
+
+    def clear_premove(self) -> None:
+        self.premove_from, self.premove = None, None
+        self._marks()
+
+    def _premove_event(self, event: pygame.event.Event) -> bool:
+        """Clicks and keys that queue (or clear) a premove; True when the event was one."""
+        side = self.premove_side()
+        if side is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.view.rect.collidepoint(event.pos):
+            sq = self.view.square_at(event.pos)
+            if event.button == 3 and (self.premove or self.premove_from is not None):
+                self.clear_premove()  # right-click clears
+                return True
+            if event.button != 1 or sq is None:
+                return False
+            if self.premove_from is not None:
+                if sq != self.premove_from:
+                    self.premove = (side, self.premove_from, sq, 0)
+                self.premove_from = None
+                self._marks()
+                return True
+            code = self.position.board[sq]
+            if code and code_color(code) == side:
+                self.premove_from, self.premove = sq, None
+                self._marks()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and (self.premove or self.premove_from is not None):
+                self.clear_premove()
+                return True
+            rotation = ROTATE_KEYS.get(event.key)
+            if rotation is not None and self.premove_from is not None:
+                self.premove = (side, self.premove_from, self.premove_from, rotation)
+                self.premove_from = None
+                self._marks()
+                return True
+        return False
+
+    def _play_premove(self) -> None:
+        """The premover's turn has come: play the queued move if it is legal now, else drop it."""
+        if self.premove is None or self.view.busy or self.view_ply is not None:
+            return
+        side, frm, to, rotation = self.premove
+        if self.session.finished or self.session.turn != side:
+            return
+        self.premove = None
+        names = self.position.geometry.names
+        wanted = [
+            m
+            for m in self.position.legal_moves
+            if m.from_square == frm
+            and (
+                (m.to_square == frm and m.rotation == rotation)
+                if rotation
+                else (m.to_square == to and m.then_square is None and not m.rotation)
+            )
+        ]
+        if len(wanted) == 1:
+            self.input.clear()
+            self.play_move(wanted[0])
+        else:
+            text = f"{names[frm]}{names[to]}" if not rotation else f"{names[frm]} turn"
+            self.app.notify(f"Premove {text} dropped: it is not legal now.")
+            self._marks()
 
     # ------------------------------------------------------------ layout
     def _control_specs(self) -> list[list[tuple[str, tuple[str, ...], str]]]:
@@ -495,6 +584,8 @@ class GameScreen(Screen):
             # every status-line message links to the rule it is about
             self.app.screens.push("rules", variant=self.variant.name, topic=topic_for(self.status_text()[0]))
             return True
+        if self._premove_event(event):
+            return True
         if (
             event.type == pygame.MOUSEBUTTONDOWN
             and self.view_ply is not None
@@ -730,6 +821,7 @@ class GameScreen(Screen):
         if not self.view.busy:
             if was_busy:
                 self._sync_input()
+            self._play_premove()
             s.tick(dt)
             if s.cpu_to_move and not self.searching and self.error is None and self.study.may_start_cpu(dt):
                 self._start_cpu()
@@ -793,6 +885,13 @@ class GameScreen(Screen):
         if self.input.hover_reason:
             return self.input.hover_reason, (255, 190, 140)
         turn = s.turn
+        if self.premove is not None or self.premove_from is not None:
+            if self.premove is None:
+                return "Premove: click where it should go, or Q/E to turn (Esc clears)", (170, 200, 255)
+            _, frm, to, rot = self.premove
+            names = self.position.geometry.names
+            what = f"{names[frm]}{names[to]}" if not rot else f"turn {names[frm]}"
+            return f"Premove {what} queued (right-click or Esc clears)", (170, 200, 255)
         if s.is_cpu(turn):
             depth = f" (depth {self.thinking.depth})" if self.thinking else ""
             return f"{names[turn]} (CPU) is thinking…{depth}", (200, 200, 210)
