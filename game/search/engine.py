@@ -808,6 +808,9 @@ class Engine:
                         promoted.append(k)
                 if promoted:
                     cold = [c for c in cold if c not in promoted]
+                if hist:
+                    hist_get = hist.get
+                    cold.sort(key=lambda c: hist_get(c, 0), reverse=True)
         if not tactical and not cold and not bad and not searched:
             # Every move destroys our own royal piece.
             path.discard(h)
@@ -824,8 +827,6 @@ class Engine:
         while n_hard < n_tac and tactical[n_hard] >> CODE_BITS >= ORDER_ESCAPE:
             n_hard += 1
         order = [k & CODE_MASK for k in tactical]
-        n_cold = len(cold)
-        sort_cold = n_cold > 1 and bool(hist)  # by history, only once the search reaches them
         order += cold
         if bad:
             order += [k & CODE_MASK for k in bad]
@@ -841,10 +842,6 @@ class Engine:
         pruned: list[int] = []
         i = 0
         while i < len(order):
-            if i == n_tac and sort_cold:
-                hist_get = hist.get
-                order[n_tac : n_tac + n_cold] = sorted(cold, key=lambda c: hist_get(c, 0), reverse=True)
-                sort_cold = False
             c = order[i]
             if i >= n_tac and searched:
                 # A move that touches no beam (or loses material): prune it when the node looks
