@@ -37,6 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.chance import resolve
+from game.move import Move
 from game.position import Position
 from game.record import Game
 from game.search.engine import MATE, MATE_BOUND, Engine, Limits, SearchResult, format_score
@@ -497,8 +499,9 @@ def engine_game(
         r = engine.search(pos, Limits(depth=depth), None, level.randomness(), rng)
         if r.move is None:
             break
-        game.add_move(r.move_text or "", 0.0)
-        pos.push_code(r.move)
+        action = resolve(pos, Move.from_code(r.move), rng)  # chance: drawn here, not by the engine
+        game.add_move(pos.move_text(action), 0.0)
+        pos.push_code(action.code)
     if pos.outcome() is not None:
         game.finish(pos.outcome())
     return game

@@ -466,3 +466,30 @@ def test_perft_from_the_start():
     assert perft(pos, 2) == 22609
     assert round(perft_collapsed(pos, 2), 2) == 4815.27
     assert pos.fen() == START
+
+
+# ---------------------------------------------------------------- the engine: chance nodes
+def test_the_engine_scores_a_chance_decision_by_the_mean_of_its_outcomes_and_never_picks_one():
+    from game.search.engine import Limits
+    from game.search.eval_laserchess87 import evaluate
+    from game.search.generic import CHANCE_SAMPLE, GenericEngine
+
+    pos = position({"e4": code(BLOCK, GREEN), "a1": code(KING, GREEN), "i9": code(KING, RED)})
+    engine = GenericEngine(quiescence=False)
+    result = engine.search(pos, Limits(depth=1))
+    decision = Move(sq("e4"), HYPERSQUARE).code
+    assert decision in result.root_scores
+    found = [m.code for m in outcomes(pos, Move.from_code(decision))]
+    sample = [found[i * len(found) // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
+    scores = []
+    for c in sample:  # Green acts again after its first action: the score is Green's own
+        pos.push_code(c)
+        scores.append(evaluate(pos))
+        pos.pop()
+    assert result.root_scores[decision] == sum(scores) // len(scores)
+    assert all(Move.from_code(c).chance is None for c in result.root_scores)
+    start = Position.setup(variant="laserchess87")
+    for depth in (1, 2):
+        r = GenericEngine().search(start, Limits(depth=depth))
+        move = Move.from_code(r.move)
+        assert move.chance is None and resolve(start, move, random.Random(1)) in start.legal_moves

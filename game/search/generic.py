@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.chance import CHANCE_BITS
 from game.effects import BOTH
 from game.move import Move
 from game.position import Position
@@ -60,6 +61,28 @@ class Hooks:
 
 
 HOOKS: dict[str, Hooks] = {}
+
+
+CHANCE_FLAG = 1 << 50  # marks a decision code whose outcomes chance picks (never a Move bit)
+CHANCE_SAMPLE = 6  # outcomes averaged per chance node
+CHANCE_CAP = MATE_BOUND - 1  # a won/lost outcome counts as this much in the mean
+
+
+def decisions(codes: list[int]) -> list[int]:
+    """The action codes with each chance decision once, flagged, in place of its outcomes."""
+    if not any(c & CHANCE_BITS for c in codes):
+        return codes
+    out: list[int] = []
+    seen: set[int] = set()
+    for c in codes:
+        if c & CHANCE_BITS:
+            d = (c & ~CHANCE_BITS) | CHANCE_FLAG
+            if d not in seen:
+                seen.add(d)
+                out.append(d)
+        else:
+            out.append(c)
+    return out
 
 
 def register(variant_name: str, hooks: Hooks) -> None:
@@ -164,7 +187,7 @@ class GenericEngine:
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.path: list[int] = [p.hash]
         names_of = p.variant.move_text
-        moves = p.generate_codes()
+        moves = decisions(p.generate_codes())
         if not moves or p.outcome() is not None:
             return SearchResult(None, None, 0, 0, (), 0, 0.0, 0)
         order = self._order(moves, 0, self.tt.get(p.hash, (0, 0, 0, 0))[3])
@@ -186,7 +209,7 @@ class GenericEngine:
             order.sort(key=lambda c: (c == move, scores.get(c, -INF)), reverse=True)
             elapsed = self.clock() - start
             if on_progress is not None:
-                texts = tuple(names_of(Move.from_code(c)) for c in pv)
+                texts = tuple(names_of(Move.from_code(c & ~CHANCE_FLAG)) for c in pv)
                 nps = int(self.nodes / max(elapsed, 1e-6))
                 on_progress(Progress(depth, score, texts, self.nodes, elapsed, nps))
             if abs(score) >= MATE_BOUND and depth >= MATE - abs(score):
@@ -202,6 +225,11 @@ class GenericEngine:
             chosen = Engine._pick(root_scores, best_score, randomness, rng or random.Random())
         elapsed = self.clock() - start
         pv_codes = best_pv if chosen == best_move else [chosen]
+        # A chance decision is returned as the decision (no outcome): the game draws the outcome.
+        pv_codes = [c & ~CHANCE_FLAG for c in pv_codes]
+        root_scores = {c & ~CHANCE_FLAG: v for c, v in root_scores.items()}
+        chosen &= ~CHANCE_FLAG
+        best_move &= ~CHANCE_FLAG
         return SearchResult(
             chosen,
             names_of(Move.from_code(chosen)),
@@ -243,6 +271,8 @@ class GenericEngine:
 
     def _child(self, c: int, depth: int, alpha: int, beta: int, ply: int, stm: int) -> tuple[int, list[int]]:
         """Score of playing ``c`` (for ``stm``) searched to ``depth - 1`` more plies, and its line."""
+        if c & CHANCE_FLAG:
+            return self._chance(c & ~CHANCE_FLAG, depth, ply, stm), []
         p = self.pos
         p.make_code(c)
         self.path.append(p.hash)
@@ -256,6 +286,24 @@ class GenericEngine:
             self.path.pop()
             p.unmake_code()
         return score, line
+
+    def _chance(self, decision: int, depth: int, ply: int, stm: int) -> int:
+        """A chance node: the mean over the decision's outcomes of their full-window scores.
+
+        Every outcome is equally likely. With more than CHANCE_SAMPLE outcomes the mean is taken
+        over CHANCE_SAMPLE of them spread evenly over the list (the squares in board order), a
+        fixed sample that does not depend on the game's generator: the search never sees the
+        draw the game will make. Win/loss scores are capped so one outcome cannot stand for all.
+        """
+        outcomes = [c for c in self.pos.generate_codes() if c & ~CHANCE_BITS == decision]
+        n = len(outcomes)
+        if n > CHANCE_SAMPLE:
+            outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
+        total = 0
+        for code in outcomes:
+            score, _line = self._child(code, depth, -INF, INF, ply, stm)
+            total += max(-CHANCE_CAP, min(CHANCE_CAP, score))
+        return total // len(outcomes)
 
     def _terminal(self, ply: int) -> int | None:
         """The score of a decided position for its side to move, or None."""
@@ -310,7 +358,7 @@ class GenericEngine:
                     score += ply
                 if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
                     return score, [tt_move] if tt_move else []
-        moves = p.generate_codes()
+        moves = decisions(p.generate_codes())
         if not moves:
             return self._no_moves(ply), []
         alpha0 = alpha
@@ -349,7 +397,7 @@ class GenericEngine:
         if stand >= beta or left <= 0 or ply >= MAX_PLY:
             return stand
         alpha = max(alpha, stand)
-        moves = [c for c in p.generate_codes() if self.noisy(p, c)]
+        moves = [c for c in p.generate_codes() if not c & CHANCE_BITS and self.noisy(p, c)]
         if not moves:
             return stand
         stm = p.turn
@@ -406,7 +454,7 @@ class GenericEngine:
 
 def _register_builtin() -> None:
     """Import the evaluations of the variants this search plays (each module registers itself)."""
-    from game.search import eval_lousychess  # noqa: F401
+    from game.search import eval_laserchess87, eval_lousychess  # noqa: F401
 
 
 _register_builtin()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import multiprocessing as mp
+import random
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
+from game.chance import resolve
 from game.errors import LaserChessError
 from game.move import Move
 from game.position import Position
@@ -104,6 +106,7 @@ def play_game(spec: GameSpec) -> GameResult:
     players = (spec.first, spec.second)
     engines = (make_engine(pos.variant), make_engine(pos.variant))
     rngs = (players[0].level.rng(spec.seed * 2), players[1].level.rng(spec.seed * 2 + 1))
+    chance_rng = random.Random(f"chance/{spec.seed}")
     depth_sum = [0, 0]
     depth_n = [0, 0]
     moves: list[str] = []
@@ -139,8 +142,10 @@ def play_game(spec: GameSpec) -> GameResult:
                 break
             depth_sum[side] += depth
             depth_n[side] += 1
-            moves.append(Move.from_code(move).text(pos.geometry.names))
-            pos.push_code(move)
+            # A chance decision's outcome is drawn by the game's own generator, never the engine.
+            action = resolve(pos, Move.from_code(move), chance_rng)
+            moves.append(pos.move_text(action))
+            pos.push_code(action.code)
     finally:
         for program in outside:
             if program is not None:
