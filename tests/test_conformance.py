@@ -213,6 +213,9 @@ def _play_by_events(app, screen, move: Move) -> None:
             post_key(app, {1: pygame.K_e, 2: pygame.K_q, 3: pygame.K_u}[move.rotation])
         else:
             click(move.to_square)
+            if screen.input.choosing_promotion:  # say which piece, by the set's letter
+                letter = screen.variant.kind_letters[move.promotion].lower()
+                post_key(app, getattr(pygame, f"K_{letter}"), unicode=letter)
     run_frames(app, 3)
 
 
@@ -222,7 +225,7 @@ def _reachable(screen, move: Move) -> bool:
         return True
     codes = [Move.from_code(c) for c in screen.position.generate_codes()]
     same = [m for m in codes if m.from_square == move.from_square and m.to_square == move.to_square]
-    return same[0] == move
+    return same[0] == move or move.promotion is not None  # promotions are asked for by letter
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -274,3 +277,22 @@ def test_the_editor_reads_every_setup_and_finds_it_playable(name):
         assert board == Position.from_fen(fen, variant).board and turn == Position.from_fen(fen, variant).turn
         problems = variant.problems(board)
         assert all(0 <= sq < variant.geometry.size for p in problems for sq in p.squares)
+
+
+def test_a_promotion_asks_which_piece_and_the_letter_key_chooses(gui_app):
+    import pygame
+
+    from gui.testing import post_click, post_key, run_frames
+
+    game = Game.new("prism", fen="5k0/P05/6/6/6/K01L03 w 0 0")
+    screen = gui_app.screens.push("game", game=game)
+    run_frames(gui_app, 5)
+    view = screen.view
+    geo = screen.variant.geometry
+    for name in ("a5", "a6"):
+        post_click(gui_app, tuple(int(v) for v in view.square_center(geo.parse_square(name))))
+    assert screen.input.choosing_promotion and "B Bouncer" in screen.input.prompt
+    assert len(screen.session.game.moves) == 0
+    post_key(gui_app, pygame.K_b, unicode="b")
+    run_frames(gui_app, 5)
+    assert [m.text for m in screen.session.game.moves] == ["a5a6=B"]

@@ -605,6 +605,11 @@ class GameScreen(Screen):
             if event.key == pygame.K_ESCAPE and self.input.cursor is not None:
                 self.input.hide_cursor()  # then the board cursor; a third Esc leaves
                 return True
+            if self.input.choosing_promotion:  # the letter keys name the piece: no shortcuts now
+                move = self.input.handle_event(event)
+                if move is not None:
+                    self.play_move(move)
+                return True
             if event.key in (pygame.K_TAB, pygame.K_SLASH) and "move_entry" in self.widgets:
                 self.app.ui.set_focus_set(self.widgets["move_entry"])  # type a move
                 return True

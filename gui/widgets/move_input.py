@@ -37,6 +37,7 @@ class MoveInput:
         self.last_move: tuple[int, ...] = ()
         self.selected: int | None = None
         self._pending: tuple[int, int] | None = None  # (from, swap square) of a two-part move
+        self._promotions: list[Move] = []  # the promotions of one move, waiting for the player's pick
         self._codes: list[int] = []
         self._press: tuple[int, tuple[int, int], bool] | None = None  # square, mouse, was selected
         self._dragging = False
@@ -60,6 +61,7 @@ class MoveInput:
             self.view.show_position(self.position.board)
         self.selected = None
         self._pending = None
+        self._promotions = []
         self._press = None
         self._dragging = False
         self.view.drag = None
@@ -206,6 +208,11 @@ class MoveInput:
             return self._done(move) if move else None
         if event.type == pygame.KEYDOWN and self._cursor_key(event.key):
             return self._cursor_pick() if event.key in PICK_KEYS and self._picked else None
+        if event.type == pygame.KEYDOWN and self._promotions:
+            letter = getattr(event, "unicode", "").upper()
+            letters = self.position.variant.kind_letters
+            chosen = [m for m in self._promotions if letters.get(m.promotion or 0, "").upper() == letter]
+            return self._done(chosen[0]) if chosen else None
         if event.type == pygame.KEYDOWN and event.key in ROTATE_KEYS and self.has_selection:
             move = self.rotation_move(ROTATE_KEYS[event.key])
             return self._done(move) if move else None
@@ -302,6 +309,13 @@ class MoveInput:
     @property
     def prompt(self) -> str | None:
         """What is still expected while a turn is half entered (None otherwise)."""
+        if self._promotions and self.position is not None:
+            pieces = self.position.variant.pieces
+            kinds = [
+                pieces.by_number[m.promotion] for m in self._promotions if m.promotion in pieces.by_number
+            ]
+            choices = ", ".join(f"{k.letter} {k.name}" for k in kinds)
+            return f"Promote to: press {choices} (Esc cancels)"
         if self._pending is None or self.position is None:
             return None
         square = self.position.geometry.names[self._pending[1]]
@@ -324,8 +338,13 @@ class MoveInput:
         return self._dragging
 
     @property
+    def choosing_promotion(self) -> bool:
+        """A promotion square was picked and the player must say which piece (by its letter)."""
+        return bool(self._promotions)
+
+    @property
     def has_selection(self) -> bool:
-        return self.selected is not None or self._pending is not None
+        return self.selected is not None or self._pending is not None or bool(self._promotions)
 
     def _press_at(self, pos: tuple[int, int]) -> Move | None:
         sq = self.view.square_at(pos)
@@ -366,6 +385,18 @@ class MoveInput:
         return None
 
     def _choose(self, move: Move, square: int) -> Move | None:
+        if move.promotion is not None:
+            same = [
+                m
+                for m in map(Move.from_code, self._codes)
+                if (m.from_square, m.to_square, m.then_square)
+                == (move.from_square, move.to_square, move.then_square)
+                and m.promotion is not None
+            ]
+            if len({m.promotion for m in same}) > 1:
+                self._promotions = same  # ask which piece (the variant's letters; Esc cancels)
+                self._refresh()
+                return None
         if self._pending is None and (move.then_square is not None or move.rotation):
             # First half of a two-part move: show the position after the swap; ask for the rest.
             self._pending = (move.from_square, square)
