@@ -102,6 +102,7 @@ class App:
         if theme is None:
             self.notify("The theme file could not be read; plain widgets are used.", ERROR)
         self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, enabled=sound)
+        self.audio.set_muted(self.settings.muted)
 
         if registry is None:
             from gui.screens import register_builtin_screens
@@ -201,6 +202,8 @@ class App:
             self.audio.set_music_volume(self.settings.music_volume)
         if "sfx_volume" in changes:
             self.audio.set_sfx_volume(self.settings.sfx_volume)
+        if "muted" in changes:
+            self.audio.set_muted(self.settings.muted)
         if "display_mode" in changes:
             self.set_display_mode(self.settings.display_mode)
         self.settings_version += 1

@@ -51,6 +51,7 @@ class Audio:
         self.available = False
         self.sfx_volume = _clamp(sfx_volume)
         self.music_volume = _clamp(music_volume)
+        self.muted = False  # the game screen's mute button: silences everything, keeps the volumes
         self._clock = clock
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last_played: dict[str, float] = {}
@@ -81,7 +82,7 @@ class Audio:
     def play(self, name: str) -> bool:
         """Start a sound effect; False when it was throttled, muted or unavailable."""
         sound = self._sounds.get(name)
-        if sound is None or self.sfx_volume <= 0:
+        if sound is None or self.sfx_volume <= 0 or self.muted:
             return False
         now = self._clock()
         if now - self._last_played.get(name, -1e9) < _MIN_GAP.get(name, 0.05):
@@ -111,7 +112,7 @@ class Audio:
             if not self._music_loaded:
                 pygame.mixer.music.load(str(sounds_dir() / "music.wav"))
                 self._music_loaded = True
-            pygame.mixer.music.set_volume(self.music_volume)
+            pygame.mixer.music.set_volume(self._effective_music_volume())
             pygame.mixer.music.play(loops=-1, fade_ms=1500)
             self._music_playing = True
         except (pygame.error, OSError) as exc:
@@ -125,9 +126,20 @@ class Audio:
 
     def set_music_volume(self, volume: float) -> None:
         self.music_volume = _clamp(volume)
+        self._apply_music_volume()
+
+    def set_muted(self, muted: bool) -> None:
+        """Silence effects and music (or bring them back) without touching the chosen volumes."""
+        self.muted = bool(muted)
+        self._apply_music_volume()
+
+    def _effective_music_volume(self) -> float:
+        return 0.0 if self.muted else self.music_volume
+
+    def _apply_music_volume(self) -> None:
         if self.available and self._music_loaded:
             with contextlib.suppress(pygame.error):
-                pygame.mixer.music.set_volume(self.music_volume)
+                pygame.mixer.music.set_volume(self._effective_music_volume())
 
     @property
     def music_playing(self) -> bool:

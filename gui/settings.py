@@ -45,6 +45,7 @@ class Settings:
     window_height: int = 720
     music_volume: float = 0.35
     sfx_volume: float = 0.8
+    muted: bool = False  # the game screen's mute button (M); the volumes are kept
     board_scheme: str = DEFAULT_SCHEME
     piece_animation: bool = True
     laser_speed: str = "normal"

@@ -676,3 +676,34 @@ def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
     s = screen.session
     screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))
     assert s.is_cpu(s.turn) and screen.premove_side() == 0
+
+
+# ----------------------------------------------------------------------------- leftovers
+
+
+def test_mute_button_and_m_key_toggle_sound_and_are_saved(app, data_dir):
+    import json
+
+    screen = app.screens.push("game", game=Game.new(players=(Player("human"), Player("human"))))
+    run_frames(app, 2)
+    button = screen.buttons["mute"]
+    assert button.text == "Sound on" and not app.audio.muted
+    click_element(app, button)
+    assert app.settings.muted and app.audio.muted and screen.buttons["mute"].text == "Muted"
+    assert not app.audio.play("move")  # a muted app starts no sound
+    app.save_settings()
+    assert json.loads((data_dir / "settings.json").read_text())["muted"] is True
+    post_key(app, pygame.K_m)
+    assert not app.settings.muted and screen.buttons["mute"].text == "Sound on"
+    # M typed into the move field is text, not the shortcut
+    focus(app, screen.widgets["move_entry"])
+    type_text(app, "m")
+    assert not app.settings.muted
+    assert screen.widgets["move_entry"].get_text() == "m"
+
+
+def test_muted_is_restored_from_settings_json(data_dir):
+    (data_dir / "settings.json").write_text('{"muted": true}')
+    restarted = App((1280, 720), sound=False)
+    assert restarted.settings.muted and restarted.audio.muted
+    restarted.shutdown()

@@ -44,6 +44,8 @@ from gui.widgets.study_tools import WATCH_SPEEDS, GameStudy
 from gui.wording import full_moves, move_count
 
 DRAW_LABELS = ("Draw", "Claim draw", "Accept draw", "Sure?")  # every text the Draw button shows
+MUTE_LABELS = ("Sound on", "Muted")  # the mute button names the current state
+MUTE_SPEC = ("mute", MUTE_LABELS, "Turn all sound off or on (M); the volumes are in Settings")
 ROTATION_BUTTONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_right": CLOCKWISE, "rotate_half": HALF_TURN}
 CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score is this bad
 
@@ -309,7 +311,7 @@ class GameScreen(Screen):
                 ("speed", speeds, "The pause between moves"),
             ]
             flip = ("flip", ("Flip",), "Turn the board around (F)")
-            return [watch, [threats, flip] if self.variant.laser_kind else [flip]]
+            return [watch, [threats, flip, MUTE_SPEC] if self.variant.laser_kind else [flip, MUTE_SPEC]]
         study = [threats] if self.variant.laser_kind else []  # no lasers, no threats
         if self.study.hints_allowed:
             study.insert(0, ("hint", ("Hint",), "Show the engine's best move here (H); hints are counted"))
@@ -319,6 +321,7 @@ class GameScreen(Screen):
             ("draw", DRAW_LABELS, "Offer a draw, or claim one on threefold repetition"),
             ("resign", ("Resign", "Sure?"), "Give up this game (press twice)"),
             ("flip", ("Flip",), "Turn the board around (F)"),
+            MUTE_SPEC,
         ]
         return [rotations, actions]
 
@@ -412,6 +415,10 @@ class GameScreen(Screen):
         if not b:
             return
         self._refresh_study_buttons()
+        if "mute" in b:
+            mute_text = MUTE_LABELS[1] if self.app.settings.muted else MUTE_LABELS[0]
+            if b["mute"].text != mute_text:
+                b["mute"].set_text(mute_text)
         if self.study.watching:
             return
         s = self.session
@@ -622,6 +629,9 @@ class GameScreen(Screen):
             if event.key == pygame.K_l:
                 self.show_last_shot()
                 return True
+            if event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.toggle_mute()
+                return True
             study_key = {
                 pygame.K_h: "hint",
                 pygame.K_t: "threats",
@@ -727,6 +737,8 @@ class GameScreen(Screen):
             self.undo()
         elif key == "flip":
             self.flip()
+        elif key == "mute":
+            self.toggle_mute()
         elif key == "resign":
             if self.confirm.press("resign", "Resign? Press Resign again to give up this game."):
                 self._cancel_cpu()
@@ -774,6 +786,11 @@ class GameScreen(Screen):
                 self.app.notify("The CPU declines the draw.")
         else:
             self.app.notify(f"{self.variant.side_names[mover]} offers a draw.")
+
+    def toggle_mute(self) -> None:
+        """Sound on/off for the whole app; saved with the other settings."""
+        self.app.update_settings(muted=not self.app.settings.muted)
+        self._refresh_buttons()
 
     def flip(self) -> None:
         self.view.set_flipped(not self.view.flipped)
