@@ -147,10 +147,7 @@ class GameSession:
         if self.finished:
             raise RecordError("the game is over")
         mover = self.turn
-        if move.chance is not None or needs_draw(self.position, move):
-            # Chance (a hypersquare, a displacement) is the game's: whatever square the input
-            # named, the outcome is drawn here from a generator seeded by the game and the ply.
-            move = resolve(self.position, replace(move, chance=None), self.chance_rng())
+        move = self.resolve(move)
         text = self.position.move_text(move)
         effects = self.position.push(move)
         self.game.add_move(text, self.move_seconds, self.position.fen())
@@ -167,6 +164,14 @@ class GameSession:
             if self._unsaved_plies >= AUTOSAVE_EVERY:
                 self.save()
         return effects
+
+    def resolve(self, move: Move) -> Move:
+        """The action ``move`` becomes: chance (a hypersquare, a displacement) is the game's, so
+        whatever square the input named, the outcome is drawn from a generator seeded by the game
+        and the ply (the same draw every time it is asked at this ply)."""
+        if move.chance is not None or needs_draw(self.position, move):
+            return resolve(self.position, replace(move, chance=None), self.chance_rng())
+        return move
 
     def chance_rng(self) -> random.Random:
         """The seeded generator that draws the next chance outcome (game id and ply: reproducible)."""

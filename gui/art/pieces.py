@@ -42,7 +42,7 @@ from gui.art.render import (
     shade,
     soft_blur,
 )
-from gui.art.schemes import PiecePalette, Scheme, get_scheme, leiser_palette
+from gui.art.schemes import PiecePalette, Scheme, get_scheme, lc87_palette, leiser_palette
 
 GOLD_RGB = (232, 180, 64)
 CHROME_RGB = (206, 216, 228)
@@ -98,6 +98,8 @@ def palette_for(kind: int | PieceKind | str, color: int, scheme: Scheme) -> Piec
     drawing = kind if isinstance(kind, str) else piece_kind(kind).art
     if drawing in LEISER_DRAWINGS:
         return leiser_palette(color)
+    if drawing.startswith("lc-"):
+        return lc87_palette(color)
     return scheme.palette(color)
 
 
@@ -513,7 +515,88 @@ def _draw_lettered(cv: Canvas, palette: PiecePalette, material: Material, letter
     cv.surface.blit(glyph, glyph.get_rect(center=(int(cv.half), int(cv.half))))
 
 
+# ----------------------------------------------------------------------------- Laser Chess 1987
+# Its own style: flat bevelled slabs with chrome mirrors; orientation 0 as in rules/laserchess87.md.
+
+
+def _draw_lc_triangle(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    _draw_pyramid(cv, palette, material, (r + 3) & 3, scheme)  # o = 0: mirror faces NW
+
+
+def _draw_lc_diagonal(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    _draw_scarab(cv, palette, material, r, scheme)  # o = 0 "/", o = 1 "\\"
+
+
+def _draw_lc_straight(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    for y in (-0.4, 0.4):  # two pads either side of the mirror
+        pad = _rot([(-0.6, y - 0.22), (0.6, y - 0.22), (0.6, y + 0.22), (-0.6, y + 0.22)], r)
+        _contact_shadow(cv, pad)
+        _bevel_solid(cv, pad, 0.08, 0.06, palette.body, material)
+    m0, m1 = rotate((-0.72, 0.0), r), rotate((0.72, 0.0), r)
+    toward = rotate((0.0, 1.0), r)
+    _mirror_glow(cv, m0, m1, toward)
+    _mirror_glow(cv, m0, m1, (-toward[0], -toward[1]))
+    _mirror(cv, m0, m1, toward, 0.16, glow_side=2)
+
+
+def _draw_lc_block(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    body = _rot([(-0.6, -0.45), (0.6, -0.45), (0.6, 0.62), (-0.6, 0.62)], r)
+    _contact_shadow(cv, body)
+    _bevel_solid(cv, body, 0.12, 0.1, palette.body, material)
+    m0, m1 = rotate((-0.66, -0.6), r), rotate((0.66, -0.6), r)  # o = 0: reflective face north
+    toward = rotate((0.0, 1.0), r)
+    _mirror_glow(cv, m0, m1, (-toward[0], -toward[1]))
+    _mirror(cv, m0, m1, toward, 0.16)
+
+
+def _draw_lc_splitter(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    apex, left, right = (0.0, 0.72), (-0.72, -0.5), (0.72, -0.5)  # o = 0: apex south
+    body = _rot([left, right, apex], r)
+    _contact_shadow(cv, body)
+    _bevel_solid(cv, body, 0.1, 0.08, palette.body, material)
+    for end in (left, right):
+        a, b = rotate(apex, r), rotate(end, r)
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        centre = rotate((0.0, -0.1), r)
+        inward = normalize((centre[0] - mid[0], centre[1] - mid[1], 0.0))[:2]
+        _mirror_glow(cv, a, b, (-inward[0], -inward[1]))
+        _mirror(cv, a, b, inward, 0.14)
+    _lens(cv, rotate((0.0, 0.62), r), 0.08, scheme.beam)
+
+
+def _draw_lc_hypercube(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    outer = [(-0.62, -0.62), (0.62, -0.62), (0.62, 0.62), (-0.62, 0.62)]
+    _contact_shadow(cv, outer)
+    _bevel_solid(cv, outer, 0.1, 0.08, GUNMETAL, METAL)
+    inner = [(-0.3, -0.3), (0.3, -0.3), (0.3, 0.3), (-0.3, 0.3)]
+    glow = scale_rgb(palette.trim, 1.0)
+    for a, b in zip(outer, inner, strict=True):
+        cv.line(a, b, glow, 0.04)
+    for i in range(4):
+        cv.line(inner[i], inner[(i + 1) % 4], glow, 0.05)
+    cv.circle((0.0, 0.0), 0.12, palette.body)
+
+
+def _draw_lc_laser(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    _draw_sphinx(cv, palette, material, r, scheme)
+
+
+def _draw_lc_king(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    _contact_shadow(cv, circle_points(0.7, 40))
+    _ring(cv, (0, 0), 0.7, 0.57, palette.trim, GOLD)
+    _dome(cv, (0, 0), 0.58, palette.body, material)
+    _crown(cv, 0.8, (0.0, 0.0))
+
+
 _DRAWERS = {
+    "lc-triangle": _draw_lc_triangle,
+    "lc-diagonal": _draw_lc_diagonal,
+    "lc-straight": _draw_lc_straight,
+    "lc-block": _draw_lc_block,
+    "lc-splitter": _draw_lc_splitter,
+    "lc-hypercube": _draw_lc_hypercube,
+    "lc-laser": _draw_lc_laser,
+    "lc-king": _draw_lc_king,
     "pyramid": _draw_pyramid,
     "scarab": _draw_scarab,
     "anubis": _draw_anubis,

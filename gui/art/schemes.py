@@ -148,5 +148,14 @@ def get_scheme(name: str | Scheme | None) -> Scheme:
     return SCHEMES.get(name or DEFAULT_SCHEME, SCHEMES[DEFAULT_SCHEME])
 
 
+# Laser Chess 1987's sides: Green (lacquer) and Red (lacquer), whatever the board scheme.
+LC87_GREEN = PiecePalette(body=(70, 168, 92), base=(34, 92, 50), trim=(214, 240, 200), metallic=False)
+LC87_RED = PiecePalette(body=(196, 62, 58), base=(104, 32, 32), trim=(250, 214, 200), metallic=False)
+
+
+def lc87_palette(color: int) -> PiecePalette:
+    return LC87_GREEN if color == 0 else LC87_RED
+
+
 def leiser_palette(color: int) -> PiecePalette:
     return TANGERINE if color == 0 else LAVENDER

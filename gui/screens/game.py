@@ -469,6 +469,7 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ moves
     def play_move(self, move: Move) -> None:
         """Play a legal move for the side to move and start showing it."""
+        move = self.session.resolve(move)  # a chance outcome is drawn before it is written
         self.readable.append(readable_move(self.position, move))
         effects = self.session.play(move)
         self.view.show_effects(self.position.board, effects)
