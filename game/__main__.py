@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from game import cliargs
 from game.errors import LaserChessError
-from game.perft import divide, perft, perft_collapsed
+from game.perft import divide, perft, perft_collapsed, perft_turns
 from game.position import Position
 from game.variants import VARIANTS, RuleOptions
 
@@ -50,11 +50,14 @@ def cmd_perft(args: argparse.Namespace) -> int:
         for text, count in divide(pos, args.depth):
             print(f"{text}: {count}")
             total += count
+    elif args.turns:
+        total = perft_turns(pos, args.depth)
     else:
         total = perft(pos, args.depth)
     elapsed = time.perf_counter() - start
     rate = total / elapsed if elapsed > 0 else 0.0
-    print(f"perft({args.depth}) = {total}  in {elapsed:.3f} s  ({rate:,.0f} leaves/s)")
+    unit = " turns" if args.turns else ""
+    print(f"perft({args.depth}{unit}) = {total}  in {elapsed:.3f} s  ({rate:,.0f} leaves/s)")
     return 0
 
 
@@ -73,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("split", "collapse"),
         default="split",
         help="chance outcomes as separate branches (split) or one branch each, averaged (collapse)",
+    )
+    p.add_argument(
+        "--turns",
+        action="store_true",
+        help="count whole turns as plies (LaserChess 98: two half-actions make one turn)",
     )
     for extra in EXTRA_PARSERS:
         extra(sub)

@@ -106,10 +106,12 @@ class Shot:
         return self.start_step + len(self.path) - 1
 
     def walk(self):  # -> Iterator[Shot]
-        """This beam and every beam that follows it, depth first."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This beam and every beam that follows it, depth first (no recursion: trees nest deep)."""
+        stack = [self]
+        while stack:
+            shot = stack.pop()
+            yield shot
+            stack.extend(reversed(shot.children))
 
     @property
     def squares(self) -> frozenset[int]:
@@ -194,15 +196,25 @@ class _Node:
     children: list[_Node] = field(default_factory=list)
 
     def freeze(self) -> Shot:
-        return Shot(
-            tuple(self.path),
-            self.hit_square,
-            Piece.from_code(self.hit_code) if self.hit_code else None,
-            self.effect or "off board",
-            self.start_step,
-            self.charge,
-            tuple(c.freeze() for c in self.children),
-        )
+        """The immutable tree; without recursion, since a long shot nests thousands deep."""
+        order: list[_Node] = []
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            stack.extend(node.children)
+        frozen: dict[int, Shot] = {}
+        for node in reversed(order):  # children before their parent
+            frozen[id(node)] = Shot(
+                tuple(node.path),
+                node.hit_square,
+                Piece.from_code(node.hit_code) if node.hit_code else None,
+                node.effect or "off board",
+                node.start_step,
+                node.charge,
+                tuple(frozen[id(c)] for c in node.children),
+            )
+        return frozen[id(self)]
 
 
 def trace_beams(

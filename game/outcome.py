@@ -24,6 +24,7 @@ class Termination(Enum):
     TIMEOUT = "time forfeit"
     NO_MOVES = "no legal moves"
     MOVE_LIMIT = "move limit reached"  # a fixed number of moves each (Lousy Chess: 40)
+    STALEMATE = "stalemate"  # a rule of the variant (LaserChess 98: no Laser and no Pawn left)
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,9 @@ def position_outcome(pos: Position, claim_draw: bool = False) -> Outcome | None:
         return Outcome.draw(Termination.BOTH_ROYALS_DESTROYED)
     if fallen:
         return Outcome.win(1 - fallen[0], Termination.ROYAL_DESTROYED)
+    ruled = pos.variant.rule_outcome(pos)
+    if ruled is not None:
+        return ruled
     options = pos.options
     if (claim_draw or options.repetition == "auto") and pos.repetition_count() >= 3:
         return Outcome.draw(Termination.REPETITION)

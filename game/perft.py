@@ -66,6 +66,29 @@ def perft_collapsed(pos: Position, depth: int) -> float:
     return total
 
 
+def perft_turns(pos: Position, depth: int) -> int:
+    """Leaves at ``depth`` whole turns, for rule sets whose turn may be several actions (LaserChess
+    98: one move or two half-actions). A turn that decides the game counts at the last depth only."""
+    if depth == 0:
+        return 1
+    if pos.loser >= 0:
+        return 0
+    make = pos.make_code
+    unmake = pos.unmake_code
+    turn = pos.turn
+    total = 0
+    for code in pos.variant.generate(pos):
+        make(code)
+        if pos.loser < 0 and pos.turn == turn:
+            total += perft_turns(pos, depth)  # the same turn goes on
+        elif depth == 1:
+            total += 1
+        elif pos.loser < 0:
+            total += perft_turns(pos, depth - 1)
+        unmake()
+    return total
+
+
 def divide(pos: Position, depth: int) -> list[tuple[str, int]]:
     """perft split by first move, as ``(move text, count)`` pairs."""
     out = []

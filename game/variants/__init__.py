@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.variants.base import Problem, RuleOptions, Variant
 from game.variants.khet import KHET
 from game.variants.laserchess87 import LASERCHESS87
+from game.variants.laserchess98 import LASERCHESS98
 from game.variants.leiserchess import LEISERCHESS_2017, LEISERCHESS_2018
 from game.variants.lousychess import LOUSYCHESS
 
@@ -14,6 +15,7 @@ VARIANTS: dict[str, Variant] = {
     LEISERCHESS_2018.name: LEISERCHESS_2018,
     LOUSYCHESS.name: LOUSYCHESS,
     LASERCHESS87.name: LASERCHESS87,
+    LASERCHESS98.name: LASERCHESS98,
 }
 
 
@@ -27,6 +29,7 @@ def get_variant(name: str) -> Variant:
 __all__ = [
     "KHET",
     "LASERCHESS87",
+    "LASERCHESS98",
     "LEISERCHESS_2017",
     "LEISERCHESS_2018",
     "LOUSYCHESS",

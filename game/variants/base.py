@@ -168,6 +168,7 @@ class Variant:
     quiet_ply_limit: int | None = None  # built-in draw after this many plies with nothing removed
     description: str = ""  # a few sentences for the game browser and the rules screen
     option_specs: tuple[OptionSpec, ...] = ()  # the variant's own house rules (config screen)
+    setup_notes: dict[str, str] = field(default_factory=dict)  # setup name -> one-line description
     kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
     laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
     royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none
@@ -255,6 +256,10 @@ class Variant:
         from game.outcome import Outcome, Termination
 
         return Outcome.draw(Termination.NO_MOVES)
+
+    def rule_outcome(self, pos: Position) -> Outcome | None:
+        """An ending the variant's own rules decide from the board (e.g. a stalemate), or None."""
+        return None
 
     def initial_extra(self, board: list[int]) -> tuple[int, ...]:
         """The variant's extra state for a position read from a string (ints; hashed)."""
