@@ -18,7 +18,7 @@ from game.search.generic import make_engine
 from game.search.levels import LEVELS, get_level
 from game.search.match import GameResult, PlayerSpec, format_elo, run_match, sprt_llr, sprt_verdict
 from game.study_cli import save_match_game
-from game.variants import get_variant
+from game.variants import VARIANTS, get_variant
 
 # The bench: every setup from its start plus three middlegame positions (reached by random play
 # from the setups), each searched to a fixed depth by a fresh engine so node counts are reproducible.
@@ -78,20 +78,23 @@ def cmd_bestmove(args: argparse.Namespace, main: ModuleType) -> int:
 def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
     total_nodes = 0
     total_time = 0.0
-    print(f"{'position':<20} {'move':>6} {'score':>7} {'nodes':>9} {'seconds':>8} {'nodes/s':>9}")
-    for name, fen in BENCH_POSITIONS:
-        pos = Position.from_fen(fen, "khet")
+    variant = get_variant(args.variant)
+    # Khet's fixed list; any other rule set is benched on its own setups.
+    positions = BENCH_POSITIONS if variant.name == "khet" else tuple(variant.setups.items())
+    print(f"{'position':<26} {'move':>7} {'score':>7} {'nodes':>9} {'seconds':>8} {'nodes/s':>9}")
+    for name, fen in positions:
+        pos = Position.from_fen(fen, variant)
         t0 = time.perf_counter()
-        r = Engine().search(pos, Limits(depth=args.depth))
+        r = make_engine(variant).search(pos, Limits(depth=args.depth))
         dt = time.perf_counter() - t0
         total_nodes += r.nodes
         total_time += dt
         print(
-            f"{name:<20} {r.move_text:>6} {format_score(r.score):>7} {r.nodes:>9,d} {dt:>8.3f} "
+            f"{name:<26} {r.move_text:>7} {format_score(r.score):>7} {r.nodes:>9,d} {dt:>8.3f} "
             f"{r.nodes / max(dt, 1e-9):>9,.0f}"
         )
     print(
-        f"{'total':<20} {'':>6} {'':>7} {total_nodes:>9,d} {total_time:>8.3f} "
+        f"{'total':<26} {'':>7} {'':>7} {total_nodes:>9,d} {total_time:>8.3f} "
         f"{total_nodes / max(total_time, 1e-9):>9,.0f}"
     )
     return 0
@@ -190,6 +193,7 @@ def register(main: ModuleType) -> None:
 
         p = sub.add_parser("bench", help="search fixed positions to a fixed depth: nodes, seconds, nodes/s")
         p.add_argument("--depth", type=cliargs.depth, default=4)
+        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set")
 
         p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
         p.add_argument("--white", default="Hard", help=f"first player's level ({level_names})")

@@ -313,6 +313,11 @@ class GenericEngine:
             if loser == BOTH:
                 return 0
             return -(MATE - ply) if loser == p.turn else MATE - ply
+        ruled = p.variant.rule_outcome(p)  # an ending of the variant's own (LaserChess 98 stalemate)
+        if ruled is not None:
+            if ruled.winner is None:
+                return 0
+            return MATE - ply if int(ruled.winner) == p.turn else -(MATE - ply)
         limit = p.options.ply_limit or p.variant.quiet_ply_limit
         if limit and p.quiet_plies >= limit:
             return 0
@@ -454,7 +459,7 @@ class GenericEngine:
 
 def _register_builtin() -> None:
     """Import the evaluations of the variants this search plays (each module registers itself)."""
-    from game.search import eval_laserchess87, eval_lousychess  # noqa: F401
+    from game.search import eval_laserchess87, eval_laserchess98, eval_lousychess  # noqa: F401
 
 
 _register_builtin()
