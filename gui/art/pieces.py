@@ -42,7 +42,7 @@ from gui.art.render import (
     shade,
     soft_blur,
 )
-from gui.art.schemes import PiecePalette, Scheme, get_scheme, lc87_palette, leiser_palette
+from gui.art.schemes import PiecePalette, Scheme, get_scheme, lc87_palette, lc98_palette, leiser_palette
 
 GOLD_RGB = (232, 180, 64)
 CHROME_RGB = (206, 216, 228)
@@ -100,6 +100,8 @@ def palette_for(kind: int | PieceKind | str, color: int, scheme: Scheme) -> Piec
         return leiser_palette(color)
     if drawing.startswith("lc-"):
         return lc87_palette(color)
+    if drawing.startswith("lc98_"):
+        return lc98_palette(color)
     return scheme.palette(color)
 
 
@@ -588,6 +590,116 @@ def _draw_lc_king(cv: Canvas, palette: PiecePalette, material: Material, r: int,
     _crown(cv, 0.8, (0.0, 0.0))
 
 
+# ----------------------------------------------------------------------------- LaserChess 98
+# Blue and Red pieces of their own: orientation 0 points north (local -y); ``r`` turns them.
+
+_ORANGE = (255, 150, 40)
+
+
+def _draw_lc98_diagonal(
+    cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme
+) -> None:
+    # "/" at orientation 0 (south-west to north-east): a thick chrome plate, both faces bright.
+    a = 0.62
+    disc = circle_points(0.62, 36)
+    _contact_shadow(cv, disc)
+    _bevel_solid(cv, disc, 0.1, 0.06, palette.body, material)
+    d = normalize((1, 1, 0))[:2]
+    half = 0.09
+    p0, p1 = rotate((-a, a), r), rotate((a, -a), r)
+    toward = rotate(d, r)
+    e0 = (p0[0] - toward[0] * half, p0[1] - toward[1] * half)
+    e1 = (p1[0] - toward[0] * half, p1[1] - toward[1] * half)
+    f0 = (p0[0] + toward[0] * half, p0[1] + toward[1] * half)
+    f1 = (p1[0] + toward[0] * half, p1[1] + toward[1] * half)
+    _mirror_glow(cv, e0, e1, (-toward[0], -toward[1]))
+    _mirror_glow(cv, f0, f1, toward)
+    _mirror(cv, e0, e1, toward, half * 2, glow_side=2)
+
+
+def _draw_lc98_straight(
+    cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme
+) -> None:
+    # Orientation 0: the surface runs east-west through the middle; both faces reflect back.
+    body = _rot([(-0.7, -0.3), (0.7, -0.3), (0.7, 0.3), (-0.7, 0.3)], r)
+    _contact_shadow(cv, body)
+    _bevel_solid(cv, body, 0.1, 0.06, palette.body, material)
+    half = 0.08
+    n = rotate((0, 1), r)
+    a, b = rotate((-0.74, 0), r), rotate((0.74, 0), r)
+    e0, e1 = (a[0] - n[0] * half, a[1] - n[1] * half), (b[0] - n[0] * half, b[1] - n[1] * half)
+    _mirror_glow(cv, e0, e1, (-n[0], -n[1]), _ORANGE)
+    _mirror_glow(
+        cv, (a[0] + n[0] * half, a[1] + n[1] * half), (b[0] + n[0] * half, b[1] + n[1] * half), n, _ORANGE
+    )
+    _mirror(cv, e0, e1, n, half * 2, glow_side=2)
+
+
+def _draw_lc98_splitter(
+    cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme
+) -> None:
+    # The tip points in the orientation (north at 0); beams striking it leave both sides.
+    body = _rot([(0, -0.74), (0.66, 0.5), (-0.66, 0.5)], r)
+    _contact_shadow(cv, body)
+    apex = rotate((0, 0.05), r)
+    _bevel_solid(cv, body, 0.1, 0.08, palette.body, material, apex=(apex[0], apex[1], 0.1))
+    for side in (1, -1):  # chrome flanks from the tip, where the split beams leave
+        m0, m1 = rotate((0, -0.7), r), rotate((0.6 * side, 0.44), r)
+        toward = rotate(normalize((-0.8 * side, 0.45, 0))[:2], r)
+        _mirror(cv, m0, m1, toward, 0.1)
+    tip = rotate((0, -0.6), r)
+    cv.circle(tip, 0.1, shade(GOLD_RGB, (0, 0, 1), GOLD))
+    cv.circle((tip[0] - 0.03, tip[1] - 0.03), 0.04, (255, 246, 210))
+
+
+def _draw_lc98_charger(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    # A chamber: the wide opening at the back (south at 0), the narrow mouth at the front.
+    outer = _rot([(-0.68, 0.66), (-0.3, -0.7), (0.3, -0.7), (0.68, 0.66)], r)
+    _contact_shadow(cv, outer)
+    _bevel_solid(cv, outer, 0.1, 0.08, palette.body, material)
+    inner = _rot([(-0.44, 0.7), (-0.14, -0.52), (0.14, -0.52), (0.44, 0.7)], r)
+    cv.polygon(inner, (26, 20, 30))
+    core = rotate((0, 0.05), r)
+    glow = cv.new_layer()
+    pygame.draw.circle(glow, (255, 70, 40, 220), cv.px(core), cv.length(0.2))
+    cv.surface.blit(soft_blur(glow, max(1, round(cv.length(0.1)))), (0, 0))
+    mouth = rotate((0, -0.62), r)
+    cv.circle(mouth, 0.09, shade(GOLD_RGB, (0, 0, 1), GOLD))
+
+
+def _draw_lc98_blocker(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    body = rounded_rect(0.66, 0.66, 0.12, steps=4)
+    _contact_shadow(cv, body)
+    _bevel_solid(cv, body, 0.14, 0.1, GUNMETAL, METAL)
+    inset = rounded_rect(0.44, 0.44, 0.08, steps=3)
+    cv.polygon(inset, scale_rgb(palette.body, 0.9))
+    for a, b in (((-0.3, -0.3), (0.3, 0.3)), ((-0.3, 0.3), (0.3, -0.3))):
+        cv.line(a, b, (30, 30, 36), 0.12)
+
+
+def _draw_lc98_laser(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    # A barrel with a gold tip in the orientation: the beam leaves there.
+    body = rounded_rect(0.58, 0.58, 0.2, steps=5)
+    _contact_shadow(cv, body)
+    _bevel_solid(cv, body, 0.12, 0.09, palette.body, material)
+    barrel = _rot([(-0.16, 0.1), (-0.16, -0.6), (0.16, -0.6), (0.16, 0.1)], r)
+    cv.polygon(barrel, GUNMETAL)
+    tip = _rot([(-0.2, -0.56), (0.2, -0.56), (0, -0.9)], r)
+    cv.polygon(tip, shade(GOLD_RGB, (0, 0, 1), GOLD))
+    _lens(cv, rotate((0, 0.12), r), 0.14, scheme.beam)
+
+
+def _draw_lc98_king(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    _contact_shadow(cv, circle_points(0.7, 40))
+    _ring(cv, (0, 0), 0.7, 0.57, palette.trim, GOLD)
+    _dome(cv, (0, 0), 0.58, palette.body, material)
+    _crown(cv, 0.72, (0.0, 0.1))
+
+
+def _draw_lc98_pawn(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
+    _draw_pyramid(cv, palette, material, r, scheme)
+
+
 _DRAWERS = {
     "lc-triangle": _draw_lc_triangle,
     "lc-diagonal": _draw_lc_diagonal,
@@ -604,6 +716,14 @@ _DRAWERS = {
     "sphinx": _draw_sphinx,
     "king": _draw_king,
     "pawn": _draw_pawn,
+    "lc98_pawn": _draw_lc98_pawn,
+    "lc98_diagonal": _draw_lc98_diagonal,
+    "lc98_straight": _draw_lc98_straight,
+    "lc98_splitter": _draw_lc98_splitter,
+    "lc98_charger": _draw_lc98_charger,
+    "lc98_blocker": _draw_lc98_blocker,
+    "lc98_laser": _draw_lc98_laser,
+    "lc98_king": _draw_lc98_king,
 }
 DRAWINGS: tuple[str, ...] = tuple(_DRAWERS)  # the pictures a piece set may name
 LEISER_DRAWINGS = frozenset({"king", "pawn"})  # drawn in the Leiserchess colours

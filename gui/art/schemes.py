@@ -53,6 +53,8 @@ RED = PiecePalette(body=(204, 40, 34), base=(84, 16, 18), trim=(240, 200, 104), 
 # Leiserchess sides (used for KING and PAWN in every scheme).
 TANGERINE = PiecePalette(body=(246, 138, 22), base=(150, 70, 10), trim=(255, 236, 170))
 LAVENDER = PiecePalette(body=(158, 128, 222), base=(82, 60, 140), trim=(246, 236, 255))
+BLUE98 = PiecePalette(body=(58, 112, 226), base=(24, 46, 112), trim=(232, 186, 70))  # LaserChess 98
+RED98 = PiecePalette(body=(214, 58, 52), base=(104, 24, 22), trim=(232, 186, 70))
 
 SCHEMES: dict[str, Scheme] = {
     s.name: s
@@ -159,3 +161,8 @@ def lc87_palette(color: int) -> PiecePalette:
 
 def leiser_palette(color: int) -> PiecePalette:
     return TANGERINE if color == 0 else LAVENDER
+
+
+def lc98_palette(color: int) -> PiecePalette:
+    """LaserChess 98's own sides: Blue and Red, whatever the board scheme."""
+    return BLUE98 if color == 0 else RED98
