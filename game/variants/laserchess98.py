@@ -22,7 +22,7 @@ from game.move import ORIENTATION_LETTERS, Move
 from game.outcome import Outcome, Termination
 from game.pieceset import KILL, PASS, STOP, Op, Optic, PieceKind, PieceSet, back, reflect, split, turning
 from game.position import ActionPosition, ActionWriter, Position
-from game.variants.base import Problem, Variant
+from game.variants.base import Controls, Problem, Variant
 
 GEO = geometry(8, 8, 1)
 BLUE, RED = 0, 1
@@ -219,6 +219,11 @@ class LaserChess98(Variant):
                 "destroy the enemy King. Start position reconstructed."
             ),
         )
+
+    @property
+    def controls(self) -> Controls:
+        """Turn buttons (to the next orientation that way), a half-turn, Fire, the promotion chooser."""
+        return Controls(half_turn=True, rotate_to=True, fire=True, promotion=PROMOTIONS)
 
     # ------------------------------------------------------------ actions
     def generate(self, pos: ActionPosition) -> list[int]:  # type: ignore[override]
