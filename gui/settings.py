@@ -54,6 +54,7 @@ class Settings:
     show_my_beam: bool = False
     preview_shot: bool = True  # draw the beam a move would fire before it is made
     clock_after_first_move: bool = True  # a side's clock starts after its first move
+    new_game: dict[str, Any] = field(default_factory=dict)  # New game's last choices (checked there)
     version: int = field(default=FORMAT_VERSION, repr=False)
 
     @property
@@ -115,6 +116,8 @@ def _valid_value(name: str, value: Any, default: Any) -> tuple[bool, Any]:
         low, high = _RANGES.get(name, (float("-inf"), float("inf")))
         value = float(value)
         return (low <= value <= high, value)
+    if isinstance(default, dict):
+        return (isinstance(value, dict), value)
     if isinstance(default, str):
         return (isinstance(value, str) and value in _CHOICES.get(name, (value,)), value)
     return (False, default)

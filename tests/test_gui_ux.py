@@ -707,3 +707,47 @@ def test_muted_is_restored_from_settings_json(data_dir):
     restarted = App((1280, 720), sound=False)
     assert restarted.settings.muted and restarted.audio.muted
     restarted.shutdown()
+
+
+def test_new_game_remembers_its_choices_across_runs_and_ignores_stale_ones(app, data_dir):
+    import json
+
+    screen = app.screens.push("config")
+    run_frames(app, 2)
+    assert isinstance(screen, ConfigScreen)
+    click_element(app, screen.segments["opponent"]["friend"])
+    run_frames(app, 2)
+    assert app.screens.top.choices.opponent == "friend"
+    app.save_settings()
+    saved = json.loads((data_dir / "settings.json").read_text())["new_game"]
+    assert saved["opponent"] == "friend"
+    # a later run (nothing remembered in memory) starts from the saved choices
+    ConfigScreen.remembered = ConfigScreen.remembered.__class__()
+    again = app.screens.push("config")
+    run_frames(app, 2)
+    assert again.choices.opponent == "friend"
+    # stale or invalid saved values fall back to their defaults one by one
+    saved.update(variant="gone", level=3, clock="7 min", opponent="friend", side=None)
+    (data_dir / "settings.json").write_text(json.dumps({"new_game": saved}))
+    ConfigScreen.remembered = ConfigScreen.remembered.__class__()
+    restarted = App((1280, 720), sound=False)
+    try:
+        third = restarted.screens.push("config")
+        run_frames(restarted, 2)
+        c = third.choices
+        assert (c.variant, c.level, c.clock, c.side, c.opponent) == (
+            "khet",
+            "Medium",
+            "No clock",
+            "first",
+            "friend",
+        )
+    finally:
+        restarted.shutdown()
+    (data_dir / "settings.json").write_text('{"new_game": [1, 2]}')
+    ConfigScreen.remembered = ConfigScreen.remembered.__class__()
+    fourth = App((1280, 720), sound=False)
+    try:
+        assert fourth.screens.push("config").choices.opponent == "cpu"
+    finally:
+        fourth.shutdown()

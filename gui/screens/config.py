@@ -1,13 +1,14 @@
 """The New game screen: opponent and level, side, rule set, setup or a pasted position, clock and
 house rules, with a live board preview. Start opens the game screen.
 
-The choices made here are remembered for the next visit (in memory, for this run of the app).
+The choices made here are remembered for the next visit, and across runs in settings.json
+(``new_game``; stale or invalid saved values fall back to the defaults one by one).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 
 import pygame
 import pygame_gui
@@ -64,6 +65,40 @@ class Choices:
     rules: dict = field(default_factory=dict)  # the variant's declared options (key -> value)
 
 
+_ALLOWED: dict[str, object] = {
+    "variant": VARIANTS,
+    "level": LEVELS,
+    "level2": LEVELS,
+    "clock": CLOCKS,
+    "opponent": ("friend", "cpu", "watch"),
+    "side": ("first", "second", "random"),
+}
+
+
+def choices_from_saved(data: object) -> Choices:
+    """Choices from settings.json's ``new_game``: each value of the wrong type or no longer
+    offered (a removed rule set, level or clock) is replaced by its default."""
+    defaults = Choices()
+    if not isinstance(data, dict):
+        return defaults
+    values: dict = {}
+    for f in fields(Choices):
+        if f.name not in data:
+            continue
+        value, default = data[f.name], getattr(defaults, f.name)
+        if f.name in ("setup", "repetition"):
+            ok = value is None or isinstance(value, str)
+        elif f.name == "rules":
+            ok = isinstance(value, dict) and all(isinstance(k, str) for k in value)
+        else:
+            ok = type(value) is type(default)
+        if ok and f.name in _ALLOWED:
+            ok = value in _ALLOWED[f.name]
+        if ok:
+            values[f.name] = value
+    return replace(defaults, **values)
+
+
 class ConfigScreen(Screen):
     name = "config"
     title = "New game"
@@ -73,6 +108,8 @@ class ConfigScreen(Screen):
         self, app, variant: str | None = None, fen: str | None = None, setup: str | None = None, **kw
     ):
         super().__init__(app, **kw)
+        if ConfigScreen.remembered == Choices():  # first visit this run: last run's choices
+            ConfigScreen.remembered = choices_from_saved(app.settings.new_game)
         self.choices = replace(ConfigScreen.remembered)
         if variant is not None and variant in VARIANTS:
             if variant != self.choices.variant:
@@ -98,6 +135,13 @@ class ConfigScreen(Screen):
         self._validate()
 
     # ------------------------------------------------------------ choices
+    def _remember(self, choices: Choices) -> None:
+        """Keep the choices for the next visit, and in settings.json for the next run."""
+        ConfigScreen.remembered = replace(choices)
+        saved = asdict(choices)
+        if saved != self.app.settings.new_game:
+            self.app.update_settings(new_game=saved)
+
     @property
     def variant(self):
         return get_variant(self.choices.variant)
@@ -347,7 +391,7 @@ class ConfigScreen(Screen):
                 start.enable()
 
     def _rebuild(self) -> None:
-        ConfigScreen.remembered = replace(self.choices)
+        self._remember(self.choices)
         self.resize(self.app.window_size)
 
     # ------------------------------------------------------------ input
@@ -375,7 +419,7 @@ class ConfigScreen(Screen):
             elif key == "opponent":
                 names = {"A friend": "friend", "The CPU": "cpu", "CPU vs CPU": "watch"}
                 c.opponent, c.repetition = names.get(event.text, c.opponent), None
-                ConfigScreen.remembered = replace(c)
+                self._remember(c)
                 self._rebuild()
                 return True
             elif key == "side":
@@ -386,7 +430,7 @@ class ConfigScreen(Screen):
                 c.repetition = next(k for k, v in REPETITION.items() if v == event.text)
             elif key == "ply_limit":
                 c.ply_limit = event.text
-            ConfigScreen.remembered = replace(c)
+            self._remember(c)
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("fen"):
             self.set_fen(event.text)
@@ -398,7 +442,7 @@ class ConfigScreen(Screen):
                     c.rules = dict(c.rules, **{spec.key: checked})
             if event.ui_element is self.widgets.get("hints"):
                 c.hints = checked
-            ConfigScreen.remembered = replace(c)
+            self._remember(c)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, buttons in self.segments.items():
@@ -430,7 +474,7 @@ class ConfigScreen(Screen):
         match = next((n for n in self._setup_names() if self._setup_fen(n) == c.fen), None)
         if match != c.setup:
             c.setup = match
-            ConfigScreen.remembered = replace(c)
+            self._remember(c)
             dropdown = self.widgets.get("setup")
             if isinstance(dropdown, UIDropDownMenu):
                 self._rebuild()  # the setup list shows the custom entry (or the matching setup)
@@ -452,7 +496,7 @@ class ConfigScreen(Screen):
         if self.error:
             self.app.notify(f"Cannot start: {self.error}", "error")
             return
-        ConfigScreen.remembered = replace(self.choices)
+        self._remember(self.choices)
         game = self.make_game()
         if "game" not in self.app.registry:
             self.app.notify("The game screen is not available.", "error")
