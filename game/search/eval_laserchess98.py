@@ -26,7 +26,7 @@ _CACHE: dict[int, int] = {}
 _CACHE_MAX = 200_000
 
 
-def _gain(board: list[int], color: int, removed) -> int:
+def _gain(board: list[int], color: int, removed: tuple[tuple[int, int, int], ...]) -> int:
     gain = 0
     for _sq, code, _step in removed:
         value = KING_SHOT if code >> 3 == KING else VALUES[code]

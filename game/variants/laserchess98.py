@@ -20,9 +20,22 @@ from game.laser import BeamRules
 from game.limits import shown
 from game.move import ORIENTATION_LETTERS, Move
 from game.outcome import Outcome, Termination
-from game.pieceset import KILL, PASS, STOP, Op, Optic, PieceKind, PieceSet, back, reflect, split, turning
+from game.pieceset import (
+    KILL,
+    PASS,
+    STOP,
+    Op,
+    Optic,
+    OpticsFn,
+    PieceKind,
+    PieceSet,
+    back,
+    reflect,
+    split,
+    turning,
+)
 from game.position import ActionPosition, ActionWriter, Position
-from game.variants.base import Controls, Problem, Variant
+from game.variants.base import Controls, Problem, RuleOptions, Variant
 
 GEO = geometry(8, 8, 1)
 BLUE, RED = 0, 1
@@ -31,7 +44,7 @@ PAWN, DIAGONAL, STRAIGHT, SPLITTER, CHARGER, BLOCKER, LASER, KING = range(9, 17)
 FULL = 2  # the charge of a "charged" (red) beam; 1 is half-charged (orange)
 
 
-def _charged_kill(table: dict[int, Optic]):
+def _charged_kill(table: dict[int, Optic]) -> OpticsFn:
     """Optics at orientation 0 where a fully charged beam destroys the piece whatever it strikes."""
     return turning(lambda travel, charge: KILL if charge >= FULL else table[travel])
 
@@ -47,7 +60,7 @@ def _straight(travel: int, charge: int) -> Optic:
     return back(travel, 1, 0 if travel == NORTH else 1)
 
 
-def _always(answer: Optic):
+def _always(answer: Optic) -> OpticsFn:
     return lambda orientation, travel, charge: answer
 
 
@@ -282,7 +295,7 @@ class LaserChess98(Variant):
                 append(sq << 8 | sq | 1 << 30)
         return out
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:  # type: ignore[override]
+    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
         mask = pos.extra[0] if pos.extra else 0
         frm = move.from_square
         if move.fire:
@@ -411,7 +424,9 @@ class LaserChess98(Variant):
             )
         return kind.number << 3 | color | int(text[i + 1]) % kind.shapes, i + 2
 
-    def parse_state(self, text: str, options=None):
+    def parse_state(
+        self, text: str, options: RuleOptions | None = None
+    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
         if not isinstance(text, str) or not text.strip():
             raise PositionError("the position string is empty")
         parts = text.split()
@@ -445,7 +460,8 @@ class LaserChess98(Variant):
         return board, turn, 2 - int(parts[2]), (mask,)
 
     def position_fen(self, pos: Position) -> str:
-        mask = pos.extra[0] if getattr(pos, "extra", ()) else 0
+        extra = getattr(pos, "extra", None)
+        mask = extra[0] if extra else 0
         unmoved = "".join(GEO.names[sq] for sq in range(GEO.size) if mask >> sq & 1) or "-"
         return f"{self.board_fen(pos.board, pos.turn)} {2 - pos.part} {unmoved}"
 

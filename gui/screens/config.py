@@ -8,6 +8,7 @@ The choices made here are remembered for the next visit, and across runs in sett
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, fields, replace
 
 import pygame
@@ -65,7 +66,7 @@ class Choices:
     rules: dict = field(default_factory=dict)  # the variant's declared options (key -> value)
 
 
-_ALLOWED: dict[str, object] = {
+_ALLOWED: dict[str, Collection[object]] = {
     "variant": VARIANTS,
     "level": LEVELS,
     "level2": LEVELS,
