@@ -35,13 +35,21 @@ VERSION = 1
 @dataclass(frozen=True)
 class Player:
     """Who plays a side: a person, the CPU at a named level, a scripted engine (``name`` says
-    which, e.g. "L4 Light squares are lava") or another program (an opponent of game.opponents)."""
+    which, e.g. "L4 Light squares are lava") or another program (an opponent of game.opponents).
+
+    A Lousy Chess scripted engine (game/scripted.py) is stored as a ``"cpu"`` player with ``script``
+    (its letter and seed, e.g. ``"L4"``) and the game's ``serial``: enough to replay and continue it.
+    """
 
     kind: Literal["human", "cpu", "scripted", "program"] = "human"
     name: str = ""
     level: str | None = None
+    script: str | None = None
+    serial: str | None = None
 
     def label(self) -> str:
+        if self.script:
+            return f"Engine {self.script}"
         if self.kind == "cpu":
             return f"CPU ({self.level})" if self.level else "CPU"
         if self.kind in ("scripted", "program"):
@@ -49,14 +57,24 @@ class Player:
         return self.name or "Human"
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "level": self.level}
+        out: dict[str, Any] = {"kind": self.kind, "name": self.name, "level": self.level}
+        if self.script:
+            out["script"] = self.script
+            out["serial"] = self.serial
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Player:
         kind = data.get("kind")
         if kind not in PLAYER_KINDS:
             raise ValueError(f"unknown player kind {kind!r}")
-        return cls(kind, str(data.get("name", "")), data.get("level"))
+        script, serial = data.get("script"), data.get("serial")
+        if script is not None:
+            from game.scripted import ScriptedEngine
+
+            ScriptedEngine.parse(str(script), str(serial or ""))  # refuses a bad engine or serial
+            script, serial = str(script).upper(), str(serial).upper()
+        return cls(kind, str(data.get("name", "")), data.get("level"), script, serial)
 
 
 PLAYER_KINDS = ("human", "cpu", "scripted", "program")

@@ -9,6 +9,7 @@ Nothing here is random: the same engines, seeds and serial always give the same 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -44,7 +45,7 @@ GOALS = {
     "K": ("move a piece strictly closer to the enemy King",),
     "L": ("move from a light square to a dark square", "move from a dark square to a dark square"),
     "M": (
-        "mirror the opponent's last move through the centre, with the same kind of piece",
+        "the opponent's last move mirrored, same kind of piece",
         "move a piece of the kind the opponent just moved",
     ),
     "S": ("move a piece strictly closer to the start square of the same enemy piece",),
@@ -129,6 +130,21 @@ def switch_target(code: int, sq: int, sane_promoted: bool = False) -> tuple[int,
             return QUIRK_TARGET
         kind = QUEEN
     return _xy(GEO.parse_square(_TARGETS[color][kind]))  # type: ignore[arg-type]
+
+
+def random_serial(rng: random.Random | None = None) -> str:
+    """A serial like the module's: six letters and digits, the last a digit."""
+    r = rng or random.Random()
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXZ0123456789"  # no Y, as on the bomb's serial numbers
+    return "".join(r.choice(alphabet) for _ in range(5)) + str(r.randrange(10))
+
+
+def random_engines(count: int = 2, rng: random.Random | None = None) -> str:
+    """``count`` different engines with different seeds, e.g. ``"L4 K0"``."""
+    r = rng or random.Random()
+    letters = r.sample(LETTERS, count)
+    seeds = r.sample(range(10), count)
+    return " ".join(f"{letter}{seed}" for letter, seed in zip(letters, seeds, strict=True))
 
 
 Goal = Callable[[Position, list[int]], list[int]]
@@ -314,7 +330,74 @@ __all__ = [
     "base_digits",
     "digit_stream",
     "digits",
+    "Puzzle",
+    "deal_puzzle",
+    "make_puzzle",
     "play_game",
+    "random_engines",
+    "random_serial",
     "reflect",
     "switch_target",
 ]
+
+
+# ---------------------------------------------------------------- the puzzle (rules §7)
+MIN_PLIES = 12  # a dealt game shorter than this is dealt again
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A whole engine game and the ply from which the player must enter every move."""
+
+    white: ScriptedEngine
+    black: ScriptedEngine
+    moves: tuple[int, ...]  # every move code of the game from the start
+    start: int  # plies already played when the puzzle is shown
+
+    def position(self, plies: int | None = None) -> Position:
+        """The game after ``plies`` moves (the puzzle's start by default), with its history."""
+        pos = Position.setup(variant="lousychess")
+        for code in self.moves[: self.start if plies is None else plies]:
+            pos.push_code(code)
+        return pos
+
+    @property
+    def serial(self) -> str:
+        return self.white.serial
+
+    @property
+    def to_enter(self) -> int:
+        return len(self.moves) - self.start
+
+
+def make_puzzle(white: ScriptedEngine, black: ScriptedEngine, rng: random.Random) -> Puzzle:
+    """Play the game and go back 4-6 plies (one more when M is to move): rules §7.3.
+
+    Raises ScriptError when the game is shorter than :data:`MIN_PLIES`.
+    """
+    game = play_game(white, black)
+    moves = tuple(m.code for m in game.history)
+    if len(moves) < MIN_PLIES:
+        raise ScriptError(
+            f"{white.label} against {black.label} with serial {white.serial} ends after "
+            f"{len(moves)} plies; a puzzle needs at least {MIN_PLIES}: choose other engines or seeds"
+        )
+    back = rng.randint(4, 6)
+    start = len(moves) - back
+    if (white, black)[start % 2].letter == "M":
+        start -= 1
+    return Puzzle(white, black, moves, start)
+
+
+def deal_puzzle(rng: random.Random | None = None, serial: str | None = None) -> Puzzle:
+    """Two different engines with two different seeds at random (and a serial), dealt again
+    until the game lasts at least :data:`MIN_PLIES` plies."""
+    r = rng or random.Random()
+    for _ in range(1000):
+        text = serial or random_serial(r)
+        a, b = random_engines(2, r).split()
+        try:
+            return make_puzzle(ScriptedEngine.parse(a, text), ScriptedEngine.parse(b, text), r)
+        except ScriptError:
+            continue
+    raise ScriptError("no long enough game found for this serial; try another")

@@ -10,42 +10,25 @@ are printed in ``from-to`` form, numbered, then the result: ``White wins``, ``Bl
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from types import ModuleType
 
 from game.errors import LaserChessError
-from game.move import Move
+from game.opponents import SearchOpponent
 from game.outcome import Outcome
 from game.position import Position
 from game.scripted import LETTERS, NAMES, ScriptedEngine, ScriptError
 
 
-class CpuPlayer:
-    """Our search at a level, as a player with the same ``choose`` as a scripted engine."""
-
-    def __init__(self, level_name: str, seed: int = 0) -> None:
-        from game.search.generic import make_engine
-        from game.search.levels import get_level
-        from game.variants import get_variant
-
-        self.level = get_level(level_name)
-        self.engine = make_engine(get_variant("lousychess"))
-        self.rng = random.Random(seed)
-        self.label = self.level.name
-
-    def choose(self, pos: Position, limits: object = None) -> Move | None:
-        r = self.engine.search(pos, self.level.limits(), None, self.level.randomness(), self.rng)
-        return Move.from_code(r.move) if r.move is not None else None
-
-
-def player(spec: str, serial: str, sane_promoted: bool = False, seed: int = 0) -> ScriptedEngine | CpuPlayer:
+def player(
+    spec: str, serial: str, sane_promoted: bool = False, seed: int = 0
+) -> ScriptedEngine | SearchOpponent:
     """``L4`` (a scripted engine) or a level name (our CPU)."""
     text = spec.strip()
     if len(text) == 2 and text[0].upper() in LETTERS:
         return ScriptedEngine.parse(text, serial, sane_promoted)
     try:
-        return CpuPlayer(text, seed)
+        return SearchOpponent(text, seed)
     except KeyError:
         raise ScriptError(
             f"{spec!r} is neither a scripted engine (a letter of {LETTERS} and a seed digit, e.g. L4) "
@@ -72,10 +55,10 @@ def result_text(outcome: Outcome | None) -> str:
     return f"{head} ({outcome.reason_text('King')})"
 
 
-def describe(p: ScriptedEngine | CpuPlayer) -> str:
+def describe(p: ScriptedEngine | SearchOpponent) -> str:
     if isinstance(p, ScriptedEngine):
         return f"{p.label} ({NAMES[p.letter]})"
-    return f"our CPU ({p.label})"
+    return f"our CPU ({p.level.name})"
 
 
 def cmd_scripted(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ import pygame
 import pygame_gui
 
 from gui import paths
+from gui.art import chessmen
 from gui.audio import CLICK, Audio
 from gui.screen import ScreenManager, ScreenRegistry
 from gui.settings import MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
@@ -78,6 +79,7 @@ class App:
         self.persist = persist
         loaded = load_settings(self.settings_path) if persist else LoadResult(Settings())
         self.settings: Settings = loaded.settings
+        chessmen.set_style(self.settings.piece_style)
         self.settings_version = 0
         self.toasts = Toasts()
         self._save_at: float | None = None

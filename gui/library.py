@@ -130,6 +130,8 @@ class GameEntry:
 
 
 def player_label(player: Player) -> str:
+    if player.script:  # a scripted engine (Lousy Chess): its letter and seed
+        return f"Engine {player.script}"
     if player.kind == "cpu":
         return f"CPU {player.level}" if player.level else "CPU"
     return player.name or "Human"

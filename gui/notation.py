@@ -41,11 +41,11 @@ def readable_move(before: Position, move: Move) -> str:
     names = before.geometry.names
     text = before.move_text(move)
     frm, to = move.from_square, move.to_square
-    if frm != to and before.board[to]:
+    after = before.copy(history=False)
+    effects = after.push(move)
+    if frm != to and before.board[to] and not effects.captured:  # a swap, not a capture by landing
         head = names[frm]
         text = f"{head}{SWAP}{text[len(head) :]}"
-    after = before.copy(history=False)
-    after.push(move)
     removed = after.last_removed
     marks = []
     for i in range(0, len(removed), 2):

@@ -55,6 +55,9 @@ class Settings:
     preview_shot: bool = True  # draw the beam a move would fire before it is made
     clock_after_first_move: bool = True  # a side's clock starts after its first move
     new_game: dict[str, Any] = field(default_factory=dict)  # New game's last choices (checked there)
+    piece_style: str = "full"  # chessmen (Lousy Chess): "full" or "flat", switchable in the game
+    puzzles_solved: int = 0  # Lousy Chess puzzles (the Puzzle screen)
+    puzzles_failed: int = 0
     version: int = field(default=FORMAT_VERSION, repr=False)
 
     @property
@@ -81,12 +84,15 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "display_mode": DISPLAY_MODES,
     "laser_speed": LASER_SPEEDS,
     "board_scheme": tuple(SCHEMES),
+    "piece_style": ("full", "flat"),
 }
 _RANGES: dict[str, tuple[float, float]] = {
     "music_volume": (0.0, 1.0),
     "sfx_volume": (0.0, 1.0),
     "window_width": (MIN_WINDOW[0], MAX_WINDOW[0]),
     "window_height": (MIN_WINDOW[1], MAX_WINDOW[1]),
+    "puzzles_solved": (0, 10**9),
+    "puzzles_failed": (0, 10**9),
 }
 
 

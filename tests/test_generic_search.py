@@ -139,3 +139,21 @@ def test_levels_play_lousy_chess_in_the_worker_process():
             time.sleep(0.02)
     assert result is not None and result.move in pos.generate_codes()
     assert get_level("Beginner").depth == result.depth
+
+
+def test_game_analysis_uses_the_search_that_plays_the_rule_set():
+    from game import Game
+    from game.analysis import analyse_game
+    from game.scripted import ScriptedEngine, play_game
+
+    played = play_game(ScriptedEngine.parse("L4", "CH3SS5"), ScriptedEngine.parse("K0", "CH3SS5"))
+    game = Game.new(V, None)
+    pos = game.start_position()
+    for move in played.history:
+        text = pos.move_text(move)
+        pos.push(move)
+        game.add_move(text, 0.0, pos.fen())
+    game.finish(pos.outcome())
+    analysis = analyse_game(game, "quick")
+    assert len(analysis.positions) == len(game.moves) + 1
+    assert analysis.positions[-2].score >= MATE_BOUND  # White captures the King next

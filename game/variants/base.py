@@ -169,6 +169,8 @@ class Variant:
     description: str = ""  # a few sentences for the game browser and the rules screen
     option_specs: tuple[OptionSpec, ...] = ()  # the variant's own house rules (config screen)
     setup_notes: dict[str, str] = field(default_factory=dict)  # setup name -> one-line description
+    scripted_engines: bool = False  # has scripted engines as opponents (game/scripted.py)
+    square_colours: bool = False  # the rules read light and dark squares: the board shows them clearly
     kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
     laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
     royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none

@@ -19,7 +19,7 @@ from game.limits import shown
 from game.move import Move
 from game.outcome import Outcome, Termination
 from game.pieceset import STOP, PieceKind, PieceSet
-from game.variants.base import Problem, Variant
+from game.variants.base import Controls, Problem, Variant
 
 if TYPE_CHECKING:
     from game.position import ActionPosition, ActionWriter, Position
@@ -39,6 +39,7 @@ def _still(orientation: int, travel: int, charge: int):
 
 
 def _kind(number: int, letter: str, name: str, value: int, **kw) -> PieceKind:
+    kw.setdefault("drawing", "chess-" + name.lower())  # the GUI's chessmen (gui/art/chessmen.py)
     return PieceKind(
         number, letter, name, _still, shapes=1, can_rotate=False, captures=True, value=value, **kw
     )
@@ -52,8 +53,8 @@ LOUSY_PIECES = PieceSet(
         _kind(BISHOP, "B", "Bishop", 330),
         _kind(KNIGHT, "N", "Knight", 300),
         _kind(PAWN, "P", "Pawn", 100),
-        # Last, so that the letter Q reads as a plain Queen; written "Q~" in position strings.
-        _kind(PROMOTED, "Q", "Queen", 900, drawing="queen"),
+        # Written "Q~" in position strings (crazyhouse's mark for a promoted piece).
+        _kind(PROMOTED, "Q~", "Promoted queen", 900, drawing="chess-queen", plural="Promoted queens"),
     )
 )
 LETTERS = {KING: "K", QUEEN: "Q", ROOK: "R", BISHOP: "B", KNIGHT: "N", PAWN: "P", PROMOTED: "Q~"}
@@ -174,11 +175,18 @@ class LousyChess(Variant):
             reserved=(-1,) * GEO.size,
             setups={"Start": START},
             king_kill_is_leaf=True,
+            scripted_engines=True,
+            square_colours=True,
             description=(
                 "Chess on 5×6 squares with no check: capture the King to win. Bishops may also step "
                 "to an adjacent empty square; pawns promote to a Queen; drawn after 40 moves each."
             ),
         )
+
+    @property
+    def controls(self) -> Controls:
+        """Chessmen never turn, fire or pass: no action buttons beyond moving."""
+        return Controls(turn=False)
 
     # ------------------------------------------------------------ moves
     def generate(self, pos: Position) -> list[int]:
@@ -274,18 +282,21 @@ class LousyChess(Variant):
         return kind << 3 | color << 2, i + 1
 
     def parse_state(self, text: str, options=None):
-        parts = text.split() if isinstance(text, str) else []
-        number = 1
-        if len(parts) == 3:
-            if not (parts[2].isascii() and parts[2].isdigit()) or len(parts[2]) > 3 or int(parts[2]) < 1:
-                raise PositionError(f"the move number must be a whole number from 1, not {shown(parts[2])}")
-            number = int(parts[2])
-            text = " ".join(parts[:2])
         board, turn = self.parse_fen(text, options=options)
+        parts = text.split()
+        number = _move_number(parts[2]) if len(parts) == 3 else 1
         ply = 2 * (number - 1) + turn
         if ply > MAX_PLIES:
             raise PositionError(f"move {number} is past the end of the game (drawn after move 40)")
         return board, turn, 0, (ply,)
+
+    def parse_fen(self, text: str, check: bool = True, options=None) -> tuple[list[int], int]:
+        """Placement and side to move; the move number after them is checked and skipped."""
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) == 3:
+            _move_number(parts[2])
+            text = " ".join(parts[:2])
+        return super().parse_fen(text, check, options)
 
     def position_fen(self, pos: Position) -> str:
         return f"{self.board_fen(pos.board, pos.turn)} {ply_of(pos) // 2 + 1}"
@@ -303,12 +314,18 @@ class LousyChess(Variant):
             elif kind == PAWN and sq // WIDTH in (0, HEIGHT - 1):
                 side = self.side_names[color]
                 message = f"the {side} pawn on {names[sq]} stands on the first or last rank"
-                found.append(Problem("error", message))
+                found.append(Problem("error", message, squares=(sq,)))
         for color in (WHITE, BLACK):
             if kings[color] != 1:
                 side = self.side_names[color]
                 found.append(Problem("error", f"{side} has {kings[color]} Kings; exactly one is needed"))
         return found
+
+
+def _move_number(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 3 or int(text) < 1:
+        raise PositionError(f"the move number must be a whole number from 1, not {shown(text)}")
+    return int(text)
 
 
 _MOVE = re.compile(r"([a-z][0-9]{1,2})-?([a-z][0-9]{1,2})")

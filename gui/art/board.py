@@ -99,21 +99,23 @@ def board_surface(
     coordinates: bool = True,
     first_rank: int = 1,
     flipped: bool = False,
+    checkered: bool = False,
 ) -> pygame.Surface:
     """The board drawn at ``square`` pixels per square (size: ``BoardLayout.size``), cached.
 
     ``reserved`` maps a square to the colour (0 first side, 1 second) it is reserved for.
+    ``checkered`` draws light and dark squares far apart (a rule set whose rules read them).
     """
     sch = get_scheme(scheme)
     square = max(4, min(int(square), 512))
     reserved_items = tuple(sorted((int(k), int(v) & 1) for k, v in (reserved or {}).items()))
-    key = (files, ranks, reserved_items, sch.name, square, bool(coordinates), first_rank, bool(flipped))
+    key = (files, ranks, reserved_items, sch.name, square, bool(coordinates), first_rank, flipped, checkered)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
         return surf
     layout = BoardLayout(files, ranks, square, margin_for(square), flipped)
-    surf = _draw_board(layout, dict(reserved_items), sch, coordinates, first_rank)
+    surf = _draw_board(layout, dict(reserved_items), sch, coordinates, first_rank, checkered)
     _CACHE[key] = surf
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.popitem(last=False)
@@ -210,7 +212,12 @@ def engraved_symbol(kind: int, size: int, tone: RGB) -> pygame.Surface:
 
 
 def _draw_board(
-    layout: BoardLayout, reserved: dict[int, int], scheme: Scheme, coordinates: bool, first_rank: int
+    layout: BoardLayout,
+    reserved: dict[int, int],
+    scheme: Scheme,
+    coordinates: bool,
+    first_rank: int,
+    checkered: bool = False,
 ) -> pygame.Surface:
     w, h = layout.size
     sq = layout.square
@@ -241,6 +248,9 @@ def _draw_board(
     for s in range(layout.files * layout.ranks):
         file_index, rank_index = s % layout.files, s // layout.files
         colour = scheme.light if (file_index + rank_index) % 2 else scheme.dark
+        if checkered:
+            light = (file_index + rank_index) % 2
+            colour = mix(colour, (255, 255, 255), 0.25) if light else scale_rgb(colour, 0.62)
         r = layout.square_rect(s).move(-m, -m)
         squares.fill(colour, r)
     apply_texture(squares, squares.get_rect(), seed=5)

@@ -21,6 +21,7 @@ import pygame
 
 from game.pieces import STANDARD_PIECES
 from game.pieceset import PieceKind
+from gui.art import chessmen
 from gui.art.render import (
     CHROME,
     GLOSS,
@@ -77,13 +78,17 @@ def piece_surface(
         orientation &= 1  # a double-sided mirror looks the same turned 180 degrees
     elif info.shapes == 1:
         orientation = 0
-    letter = "" if drawing in _DRAWERS else info.letter.upper()  # no picture: a lettered disc
-    key = (drawing, letter, int(color) & 1, orientation, size, sch.name)
+    chess = drawing in chessmen.DRAWINGS  # chessmen: FULL or FLAT, whatever the scheme
+    letter = "" if drawing in _DRAWERS or chess else info.letter.upper()  # no picture: a lettered disc
+    key = (drawing, letter, int(color) & 1, orientation, size, chessmen.style() if chess else sch.name)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
         return surf
-    surf = _draw_piece(drawing, int(color) & 1, orientation, size, sch, letter)
+    if chess:
+        surf = chessmen.draw(drawing, int(color) & 1, size)
+    else:
+        surf = _draw_piece(drawing, int(color) & 1, orientation, size, sch, letter)
     _CACHE[key] = surf
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.popitem(last=False)
@@ -725,7 +730,7 @@ _DRAWERS = {
     "lc98_laser": _draw_lc98_laser,
     "lc98_king": _draw_lc98_king,
 }
-DRAWINGS: tuple[str, ...] = tuple(_DRAWERS)  # the pictures a piece set may name
+DRAWINGS: tuple[str, ...] = (*_DRAWERS, *chessmen.DRAWINGS)  # the pictures a piece set may name
 LEISER_DRAWINGS = frozenset({"king", "pawn"})  # drawn in the Leiserchess colours
 
 __all__ = ["DRAWINGS", "piece_surface", "piece_kind", "clear_cache", "palette_for", "facet_normal"]

@@ -18,6 +18,7 @@ def register_builtin_screens(registry: ScreenRegistry) -> None:
     from gui.screens.editor import EditorScreen, screenshot_editor
     from gui.screens.game import GameScreen, screenshot_game_screen
     from gui.screens.menu import MainMenuScreen
+    from gui.screens.puzzle import PuzzleScreen, screenshot_puzzle
     from gui.screens.replay import ReplayScreen, screenshot_replay
     from gui.screens.rules import RulesScreen
     from gui.screens.settings import SettingsScreen
@@ -34,3 +35,6 @@ def register_builtin_screens(registry: ScreenRegistry) -> None:
     registry.register("replay", ReplayScreen, screenshot=screenshot_replay)
     registry.register("rules", RulesScreen, menu_label="Rules", menu_order=35)
     registry.register("settings", SettingsScreen, menu_label="Settings", menu_order=40)
+    registry.register(
+        "puzzle", PuzzleScreen, menu_label="Puzzle", menu_order=25, screenshot=screenshot_puzzle
+    )

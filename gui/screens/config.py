@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, U
 
 from game import Game, Player, Position, RuleOptions, TimeControl
 from game.errors import LaserChessError
+from game.scripted import NAMES, ScriptedEngine, ScriptError, random_engines, random_serial
 from game.search.levels import LEVELS
 from game.variants import VARIANTS, get_variant
 from game.variants.base import OptionSpec
@@ -55,7 +56,7 @@ class Choices:
     variant: str = "khet"
     setup: str | None = "Classic"  # None: a custom position string
     fen: str = ""
-    opponent: str = "cpu"  # "friend", "cpu" or "watch" (CPU against CPU)
+    opponent: str = "cpu"  # "friend", "cpu", "watch" (CPU against CPU); "script", "engines" (scripted)
     level: str = "Medium"  # the CPU's (when watching: the first player's)
     level2: str = "Medium"  # the second player's level when watching
     hints: bool = False  # hints allowed against the CPU
@@ -64,6 +65,8 @@ class Choices:
     repetition: str | None = None  # None: the default for the opponent kind
     ply_limit: str = "Off"
     rules: dict = field(default_factory=dict)  # the variant's declared options (key -> value)
+    engines: str = field(default_factory=lambda: random_engines(2))  # "L4" or "L4 K0" (watching)
+    serial: str = field(default_factory=random_serial)
 
 
 _ALLOWED: dict[str, Collection[object]] = {
@@ -127,10 +130,12 @@ class ConfigScreen(Screen):
         self.preview = BoardView(get_variant(self.choices.variant), app.settings.board_scheme)
         self.error: str | None = None
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.engine_note = ""  # the chosen scripted engines' names, shown under the position
         self.turn = 0
         self.widgets: dict[str, object] = {}
         self.segments: dict[str, dict[str, UIButton]] = {}
         self.side_choices: dict[str, str] = {}  # drop-down text -> side, when sides are a drop-down
+        self.opponent_choices: dict[str, str] = {}  # drop-down text -> opponent kind
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.sections: list[pygame.Rect] = []
         self._validate()
@@ -173,7 +178,7 @@ class ConfigScreen(Screen):
         except LaserChessError as exc:
             self.error = str(exc)
             return
-        self.error = None
+        self.error = self._engine_error()
         self.turn = pos.turn
         self.preview.show_position(pos.board)
 
@@ -192,9 +197,15 @@ class ConfigScreen(Screen):
     def make_game(self, rng: random.Random | None = None) -> Game:
         """The game the current choices describe (raises PositionError for a bad position)."""
         c = self.choices
-        if c.opponent == "cpu":
+        machines = self.variant.scripted_engines and c.opponent in ("script", "engines")
+        scripts = self.engines() if machines else []
+        if c.opponent == "engines" and scripts:
+            players = tuple(Player("cpu", script=e.label, serial=e.serial) for e in scripts[:2])  # type: ignore[assignment]
+        elif c.opponent in ("cpu", "script"):
             side = c.side if c.side != "random" else (rng or random).choice(("first", "second"))
             human, cpu = Player("human", "You"), Player("cpu", level=c.level)
+            if c.opponent == "script" and scripts:
+                cpu = Player("cpu", script=scripts[0].label, serial=scripts[0].serial)
             players = (human, cpu) if side == "first" else (cpu, human)
         elif c.opponent == "watch":
             players = (Player("cpu", level=c.level), Player("cpu", level=c.level2))
@@ -211,6 +222,28 @@ class ConfigScreen(Screen):
             options=self.rule_options(),
             hints_allowed=c.opponent == "cpu" and c.hints,
         )
+
+    def engines(self) -> list[ScriptedEngine]:
+        """The scripted engines typed in (one, or two for "Engine vs engine"); ScriptError if bad."""
+        want = 2 if self.choices.opponent == "engines" else 1
+        specs = self.choices.engines.split()
+        if len(specs) < want:
+            raise ScriptError("name two engines, e.g. L4 K0" if want == 2 else "name an engine, e.g. L4")
+        return [ScriptedEngine.parse(spec, self.choices.serial) for spec in specs[:want]]
+
+    def _engine_error(self) -> str | None:
+        if not self.variant.scripted_engines or self.choices.opponent not in ("script", "engines"):
+            return None
+        specs = self.choices.engines.split()
+        if self.choices.opponent == "engines" and len(specs) == 1:  # one typed: deal it an opponent
+            other = next(e for e in random_engines(2).split() if e[0] != specs[0][:1].upper())
+            self.choices.engines = f"{specs[0]} {other}"
+        try:
+            engines = self.engines()
+        except ScriptError as exc:
+            return str(exc)
+        self.engine_note = "  vs  ".join(f"{e.label}: {NAMES[e.letter]}" for e in engines)
+        return None
 
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
@@ -265,6 +298,15 @@ class ConfigScreen(Screen):
                     button.disable()
                 self.segments[key][value] = button
 
+        def entry_at(top: int, text: str, tip: str) -> UITextEntryLine:
+            entry = UITextEntryLine(ctrl(top), ui, container=root, object_id=style("entry", size))
+            entry.set_text_length_limit(24)
+            entry.set_text(text)
+            entry.set_tooltip(tip)
+            if c.opponent not in ("script", "engines"):
+                entry.disable()
+            return entry
+
         label("Rule set", y)
         dropdown("variant", [v.title for v in VARIANTS.values()], self.variant.title, y)
         y += row_h
@@ -274,6 +316,12 @@ class ConfigScreen(Screen):
         y += row_h
         label("Opponent", y)
         opponents = {"friend": "A friend", "cpu": "The CPU", "watch": "CPU vs CPU"}
+        scripted = self.variant.scripted_engines
+        if scripted:  # the rule set's scripted engines as opponents (game/scripted.py)
+            opponents |= {"script": "An engine", "engines": "Engine vs engine"}
+        if c.opponent not in opponents:
+            c.opponent = "cpu"
+        self.opponent_choices = {text: value for value, text in opponents.items()}
         if sum(button_text_width(ui, size, t, "segment") + 4 for t in opponents.values()) <= ctrl_w:
             segments("opponent", opponents, c.opponent, y)
         else:  # a small window: a drop-down reads in full
@@ -283,7 +331,7 @@ class ConfigScreen(Screen):
         watching = c.opponent == "watch"
         label(f"{names[0]} CPU" if watching else "CPU level", y)
         dropdown("level", list(LEVELS), c.level, y)
-        if c.opponent == "friend":
+        if c.opponent not in ("cpu", "watch"):
             self.widgets["level"].disable()
         y += row_h
         if watching:  # the second CPU's level takes the place of "Play as"
@@ -295,23 +343,32 @@ class ConfigScreen(Screen):
             sides = {"first": names[0], "second": names[1], "random": "Random"}
             needs = sum(button_text_width(ui, size, t, "segment") + 4 for t in sides.values())
             if needs <= ctrl_w:
-                segments("side", sides, c.side, y, enabled=c.opponent == "cpu")
+                segments("side", sides, c.side, y, enabled=c.opponent in ("cpu", "script"))
             else:  # long side names in a small window: a drop-down reads in full
                 self.side_choices = {text: value for value, text in sides.items()}
                 dropdown("side", list(sides.values()), sides[c.side], y)
-                if c.opponent != "cpu":
+                if c.opponent not in ("cpu", "script"):
                     self.widgets["side"].disable()
             y += row_h
         label("Clock", y)
         dropdown("clock", list(CLOCKS), c.clock, y)
         y += row_h
-        label("Repetition", y)
-        rep = c.repetition or ("auto" if c.opponent != "friend" else "claim")
-        dropdown("repetition", list(REPETITION.values()), REPETITION[rep], y)
-        y += row_h
-        label("Move limit", y)
-        dropdown("ply_limit", list(PLY_LIMITS), c.ply_limit, y)
-        y += row_h
+        if scripted:  # the engines' rows instead of draw rules this rule set does not have
+            label("Engines" if c.opponent == "engines" else "Engine", y)
+            shown = " ".join(c.engines.split()[: 2 if c.opponent == "engines" else 1])
+            self.widgets["engines"] = entry_at(y, shown, "letter + seed: L4 (two for Engine vs engine)")
+            y += row_h
+            label("Serial", y)
+            self.widgets["serial"] = entry_at(y, c.serial, "letters and digits, e.g. CH3SS5")
+            y += row_h
+        else:
+            label("Repetition", y)
+            rep = c.repetition or ("auto" if c.opponent != "friend" else "claim")
+            dropdown("repetition", list(REPETITION.values()), REPETITION[rep], y)
+            y += row_h
+            label("Move limit", y)
+            dropdown("ply_limit", list(PLY_LIMITS), c.ply_limit, y)
+            y += row_h
         box = max(16, int(ctrl_h * 0.8))
         for spec in self.variant.option_specs:  # the variant's own house rules, as it declares them
             if spec.kind == "bool":
@@ -392,6 +449,7 @@ class ConfigScreen(Screen):
                 start.enable()
 
     def _rebuild(self) -> None:
+        self._validate()
         self._remember(self.choices)
         self.resize(self.app.window_size)
 
@@ -418,8 +476,7 @@ class ConfigScreen(Screen):
             elif key == "level2":
                 c.level2 = event.text
             elif key == "opponent":
-                names = {"A friend": "friend", "The CPU": "cpu", "CPU vs CPU": "watch"}
-                c.opponent, c.repetition = names.get(event.text, c.opponent), None
+                c.opponent, c.repetition = self.opponent_choices.get(event.text, c.opponent), None
                 self._remember(c)
                 self._rebuild()
                 return True
@@ -435,6 +492,16 @@ class ConfigScreen(Screen):
             return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.widgets.get("fen"):
             self.set_fen(event.text)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in (
+            self.widgets.get("engines"),
+            self.widgets.get("serial"),
+        ):
+            key = "engines" if event.ui_element is self.widgets.get("engines") else "serial"
+            setattr(c, key, event.text.strip().upper())
+            self._remember(c)
+            self._validate()
+            self._show_validation()
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
@@ -527,6 +594,8 @@ class ConfigScreen(Screen):
                 f"{self.variant.title}, {self.variant.side_names[turn]} to move. "
                 "Paste or type a position string above to play from it."
             )
+            if self.engine_note and self.choices.opponent in ("script", "engines"):
+                hint = f"{self.engine_note}. Serial {self.choices.serial}. {hint}"
             blit_wrapped(surface, hint, f, MUTED, self.hint_rect, centred=False)
         if self.error:
             frame = self.preview.rect

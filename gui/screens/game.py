@@ -23,6 +23,7 @@ from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
 from game.search.worker import SearchWorker, WorkerError
 from gui import clipboard
+from gui.art import chessmen
 from gui.art.fonts import blit_wrapped, font, wrap_text
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
@@ -31,6 +32,7 @@ from gui.notation import game_to_text, readable_move, readable_texts
 from gui.paths import saves_dir
 from gui.rules_pages import topic_for
 from gui.screen import Screen
+from gui.scripted_play import REPLY_DELAY, ScriptedTurns, describe
 from gui.session import GameSession
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
@@ -87,6 +89,7 @@ class GameScreen(Screen):
         self.worker: SearchWorker | None = SearchWorker() if self.session.against_cpu else None
         self.thinking: Progress | None = None
         self.searching = False
+        self.scripted = ScriptedTurns()  # scripted engines' moves (no worker: they are instant)
         self.cpu_score: int | None = None  # the CPU's last score, from its own point of view
         self.rng = random.Random()
         self.view_ply: int | None = None  # browsing an earlier position (None: the live one)
@@ -120,6 +123,8 @@ class GameScreen(Screen):
     def side_label(self, color: int) -> str:
         player = self.session.player(color)
         side = self.variant.side_names[color]
+        if player.script:
+            return f"{side} · {describe(player)}"
         if player.kind == "cpu":
             return f"{side} · CPU {player.level}"
         if self.session.against_cpu:
@@ -303,6 +308,13 @@ class GameScreen(Screen):
         if controls.end_turn:
             rotations.append(("end_turn", ("End turn", "End"), "End your turn without its remaining actions"))
         threats = ("threats", ("Threats",), "Show where the enemy laser could strike (T)")
+        kinds = self.variant.pieces.kinds
+        style = [("style", ("Pieces: FULL", "FULL"), "Draw the pieces FULL or FLAT (P)")]
+        style = style if any(k.art in chessmen.DRAWINGS for k in kinds) else []
+        lasers = [threats] if self.variant.pieces.emitter_numbers() else []  # no laser: no threats
+        if not any(k.can_rotate for k in kinds):  # nothing turns: the row holds the piece style
+            rotations = list(style)
+            style = []
         if self.study.watching:  # CPU against CPU: watching controls instead of moves
             speeds = tuple(f"Speed {name}" for name in WATCH_SPEEDS)
             watch = [
@@ -311,8 +323,8 @@ class GameScreen(Screen):
                 ("speed", speeds, "The pause between moves"),
             ]
             flip = ("flip", ("Flip",), "Turn the board around (F)")
-            return [watch, [threats, flip, MUTE_SPEC] if self.variant.laser_kind else [flip, MUTE_SPEC]]
-        study = [threats] if self.variant.laser_kind else []  # no lasers, no threats
+            return [watch, [*lasers, *rotations, *style, flip, MUTE_SPEC]]
+        study = [*lasers, *style]
         if self.study.hints_allowed:
             study.insert(0, ("hint", ("Hint",), "Show the engine's best move here (H); hints are counted"))
         actions = [
@@ -324,6 +336,13 @@ class GameScreen(Screen):
             MUTE_SPEC,
         ]
         return [rotations, actions]
+
+    def _move_example(self) -> str:
+        """Examples of the notation for the move field: Khet's, or a legal move of this game."""
+        if any(k.can_rotate for k in self.variant.pieces.kinds):
+            return "e4e5, c4R"
+        move = next(iter(self.session.start_position.legal_moves), None)
+        return self.variant.move_text(move) if move is not None else "from-to"
 
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         ui = self.app.ui
@@ -359,7 +378,7 @@ class GameScreen(Screen):
             object_id=style("entry", size),
             placeholder_text="CPU against CPU: watching"
             if self.study.watching
-            else "Type a move (e4e5, c4R) and Enter",
+            else f"Type a move ({self._move_example()}) and Enter",
         )
         if self.study.watching:
             entry.disable()  # no moves to type while watching
@@ -430,6 +449,9 @@ class GameScreen(Screen):
         for key, find in (("fire", self.input.fire_move), ("end_turn", self.input.end_turn_move)):
             if key in b:
                 b[key].enable() if self.input.enabled and find() is not None else b[key].disable()
+        style_text = f"Pieces: {chessmen.style().upper()}"
+        if "style" in b and b["style"].text != style_text:
+            b["style"].set_text(style_text)
         human_moves = can_act and self._human_turn() or (can_act and s.cpu_to_move and s.against_cpu)
         b["undo"].enable() if s.can_undo() and not self.view.busy and self.view_ply is None else b[
             "undo"
@@ -495,6 +517,10 @@ class GameScreen(Screen):
         if self.worker is None or self.searching:
             return
         player = self.session.player(self.session.turn)
+        if player.script:
+            self.scripted.start(player, 0.0 if self.study.watching else REPLY_DELAY)
+            self.searching = True
+            return
         level = get_level(player.level or "Medium")
         self.worker.start(self.position, level=level, seed=self.rng.randrange(1 << 30))
         self.searching = True
@@ -503,6 +529,7 @@ class GameScreen(Screen):
     def _cancel_cpu(self) -> None:
         if self.worker is not None and self.searching:
             self.worker.cancel()
+        self.scripted.cancel()
         self.searching = False
         self.thinking = None
 
@@ -627,6 +654,9 @@ class GameScreen(Screen):
             if event.key == pygame.K_f:
                 self.flip()
                 return True
+            if event.key == pygame.K_p and "style" in self.buttons:
+                self.toggle_piece_style()
+                return True
             if event.key == pygame.K_l:
                 self.show_last_shot()
                 return True
@@ -747,6 +777,8 @@ class GameScreen(Screen):
                 s.resign(s.turn if s.turn in humans else humans[0])
         elif key == "draw":
             self._draw_pressed()
+        elif key == "style":
+            self.toggle_piece_style()
         self._refresh_buttons()
         return True
 
@@ -763,6 +795,12 @@ class GameScreen(Screen):
         elif key == "speed":
             study.next_speed()
         self._refresh_buttons()
+
+    def toggle_piece_style(self) -> None:
+        """FULL <-> FLAT chessmen, at any time (remembered in the settings)."""
+        chessmen.set_style("flat" if chessmen.style() == "full" else "full")
+        self.app.settings.piece_style = chessmen.style()
+        self.app.save_settings()
 
     def _draw_pressed(self) -> None:
         s = self.session
@@ -848,6 +886,12 @@ class GameScreen(Screen):
             s.tick(dt)
             if s.cpu_to_move and not self.searching and self.error is None and self.study.may_start_cpu(dt):
                 self._start_cpu()
+        if self.searching and self.scripted.active and not self.view.busy:
+            move = self.scripted.tick(dt, self.position)
+            if not self.scripted.active:
+                self.searching = False
+                if move is not None and s.cpu_to_move:
+                    self.play_move(move)
         self._poll_cpu()
         self.study.update(dt)
         if s.finished and not self.over_announced and not self.view.busy:
@@ -986,6 +1030,9 @@ class GameScreen(Screen):
         title = "Draw" if s.outcome.winner is None else f"{self.variant.side_names[s.outcome.winner]} wins"
         if s.outcome.winner is not None and s.against_cpu and not self.study.watching:
             title = "You win!" if not s.is_cpu(s.outcome.winner) else "The CPU wins"
+        winner = s.player(s.outcome.winner) if s.outcome.winner is not None else None
+        if winner is not None and winner.script:
+            title = f"Engine {winner.script} wins" if s.is_cpu(1 - s.outcome.winner) else "The engine wins"
         big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
         reason = s.outcome.reason_text(self.variant.royal_name)

@@ -282,6 +282,7 @@ class BoardView:
                 self.coordinates,
                 geo.first_rank,
                 self.flipped,
+                self.variant.square_colours,
             ),
             self.origin,
         )
