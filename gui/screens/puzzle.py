@@ -36,6 +36,7 @@ from gui.layout import px, style
 from gui.screen import Screen
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, panel
+from gui.widgets.form import button_text_width
 from gui.widgets.player_panel import side_panel_layout
 
 MAX_STRIKES = 3
@@ -212,7 +213,7 @@ class PuzzleScreen(Screen):
         self.buttons, self.entries = {}, {}
         button(
             "hint",
-            "Show next move",
+            "Show next move" if button_text_width(ui, size, "Show next move") <= half else "Next move",
             pygame.Rect(inner.x, y, half, row_h),
             "Marks the next move; counts as a strike",
         )
