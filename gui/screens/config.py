@@ -65,8 +65,8 @@ class Choices:
     repetition: str | None = None  # None: the default for the opponent kind
     ply_limit: str = "Off"
     rules: dict = field(default_factory=dict)  # the variant's declared options (key -> value)
-    engines: str = field(default_factory=lambda: random_engines(2))  # "L4" or "L4 K0" (watching)
-    serial: str = field(default_factory=random_serial)
+    engines: str = ""  # scripted engines, "L4" or "L4 K0"; dealt at random when empty
+    serial: str = ""  # their serial; dealt at random when empty
 
 
 _ALLOWED: dict[str, Collection[object]] = {
@@ -74,7 +74,7 @@ _ALLOWED: dict[str, Collection[object]] = {
     "level": LEVELS,
     "level2": LEVELS,
     "clock": CLOCKS,
-    "opponent": ("friend", "cpu", "watch"),
+    "opponent": ("friend", "cpu", "watch", "script", "engines"),
     "side": ("first", "second", "random"),
 }
 
@@ -115,6 +115,9 @@ class ConfigScreen(Screen):
         if ConfigScreen.remembered == Choices():  # first visit this run: last run's choices
             ConfigScreen.remembered = choices_from_saved(app.settings.new_game)
         self.choices = replace(ConfigScreen.remembered)
+        if not self.choices.engines or not self.choices.serial:  # deal scripted engines, shown
+            self.choices.engines = self.choices.engines or random_engines(2)
+            self.choices.serial = self.choices.serial or random_serial()
         if variant is not None and variant in VARIANTS:
             if variant != self.choices.variant:
                 self.choices.setup = None
