@@ -1030,9 +1030,10 @@ class GameScreen(Screen):
         title = "Draw" if s.outcome.winner is None else f"{self.variant.side_names[s.outcome.winner]} wins"
         if s.outcome.winner is not None and s.against_cpu and not self.study.watching:
             title = "You win!" if not s.is_cpu(s.outcome.winner) else "The CPU wins"
-        winner = s.player(s.outcome.winner) if s.outcome.winner is not None else None
-        if winner is not None and winner.script:
-            title = f"Engine {winner.script} wins" if s.is_cpu(1 - s.outcome.winner) else "The engine wins"
+        won = s.outcome.winner
+        winner = s.player(won) if won is not None else None
+        if won is not None and winner is not None and winner.script:
+            title = f"Engine {winner.script} wins" if s.is_cpu(1 - int(won)) else "The engine wins"
         big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
         reason = s.outcome.reason_text(self.variant.royal_name)
