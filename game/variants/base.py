@@ -247,6 +247,14 @@ class Variant:
         turns = any(k.can_rotate and k.shapes > 1 for k in self.pieces.kinds)
         return Controls(turn=turns, half_turn=turns and self.allows_half_turn())
 
+    def turn_progress(self, pos: Position) -> str | None:
+        """What is left of the turn in progress, in a player's words ("1 action left"), for the
+        game screen's turn indicator; None when a turn is a single move (nothing to show).
+
+        Each rule set words its own turn (actions, half-actions), so no screen needs to know
+        which rule set it shows."""
+        return None
+
     def badges(self, pos: Position) -> dict[int, str]:
         """Square -> badge text drawn on a piece now ("pin", "zombie")."""
         marks = {sq: "pin" for sq in self.pinned_squares(pos)}

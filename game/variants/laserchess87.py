@@ -212,6 +212,11 @@ class LaserChess87(Variant):
         """Turn buttons pick the next orientation (a half turn too); firing is an action."""
         return Controls(half_turn=True, rotate_to=True, fire=True)
 
+    def turn_progress(self, pos: Position) -> str | None:
+        """ "2 actions left" at the start of a turn, "1 action left" after its first action."""
+        left = pos.actions_left
+        return f"{left} action{'' if left == 1 else 's'} left"
+
     # ------------------------------------------------------------ actions
     def generate(self, pos: Position) -> list[int]:
         return self.actions(pos.board, pos.turn, pos.part, used_of(pos))

@@ -339,10 +339,13 @@ class GameScreen(Screen):
 
     def _move_example(self) -> str:
         """Examples of the notation for the move field: Khet's, or a legal move of this game."""
-        if any(k.can_rotate for k in self.variant.pieces.kinds):
+        if any(k.can_rotate for k in self.variant.pieces.kinds) and not self.variant.controls.rotate_to:
             return "e4e5, c4R"
-        move = next(iter(self.session.start_position.legal_moves), None)
-        return self.variant.move_text(move) if move is not None else "from-to"
+        moves = list(self.session.start_position.legal_moves)
+        # a move and, where pieces turn to an orientation, a rotation (e.g. "a2a3, c1>E")
+        examples = [m for m in moves if m.from_square != m.to_square and m.chance is None][:1]
+        examples += [m for m in moves if m.orientation is not None][:1]
+        return ", ".join(self.variant.move_text(m) for m in examples) or "from-to"
 
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         ui = self.app.ui
@@ -919,6 +922,13 @@ class GameScreen(Screen):
             or self.study.thinking
         )
 
+    def turn_note(self) -> str | None:
+        """What is left of the live turn, in the rule set's words ("1 action left"), or None (a
+        finished game, an earlier position on the board, or a rule set of one move a turn)."""
+        if self.session.finished or self.view_ply is not None:
+            return None
+        return self.variant.turn_progress(self.position)
+
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.session
         names = self.variant.side_names
@@ -971,7 +981,9 @@ class GameScreen(Screen):
             return "Threefold repetition: you may claim a draw", (255, 214, 120)
         if self.input.null_move() is not None:
             return "Click the King again for a null move (it must zap something)", (200, 220, 255)
-        return (f"Your move ({names[turn]})" if s.against_cpu else f"{names[turn]} to move"), (235, 228, 210)
+        text = f"Your move ({names[turn]})" if s.against_cpu else f"{names[turn]} to move"
+        left = self.turn_note()
+        return (f"{text} · {left}" if left else text), (235, 228, 210)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -1018,6 +1030,7 @@ class GameScreen(Screen):
             clock=s.remaining[color] if s.remaining is not None else None,
             low_time=s.low_time(color),
             note=f"depth {self.thinking.depth}" if thinking else None,
+            turn_note=self.turn_note() if s.turn == color else None,
         )
 
     def _draw_over(self, surface: pygame.Surface) -> None:

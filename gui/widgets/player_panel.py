@@ -81,9 +81,11 @@ def draw_player_card(
     clock: float | None = None,
     low_time: bool = False,
     note: str | None = None,
+    turn_note: str | None = None,
 ) -> None:
     """One player: the royal piece in their colour, their name, the opponent's pieces they have
-    destroyed, and their clock (red and boxed when low) or a short note such as the CPU's depth."""
+    destroyed, and their clock (red and boxed when low) or a short note such as the CPU's depth.
+    ``turn_note`` (the rule set's "1 action left") is a gold tag after the name of the side to move."""
     size = surface.get_size()
     pygame.draw.rect(surface, (34, 38, 50) if active else (22, 24, 32), rect, border_radius=px(10, size))
     pygame.draw.rect(
@@ -110,8 +112,16 @@ def draw_player_card(
         surface.blit(img, box)
         right_w = box.w + px(16, size)
     name_font = font(max(12, px(16, size)), bold=True)
-    name = name_font.render(fit_text(name_font, label, rect.right - x - right_w - 8), True, TEXT)
-    surface.blit(name, (x, rect.y + px(8, size)))
+    room = rect.right - x - right_w - 8
+    tag = turn_tag(turn_note, room, size) if turn_note else None
+    if tag is not None:
+        room -= tag.get_width() + px(8, size)
+    name = name_font.render(fit_text(name_font, label, max(1, room)), True, TEXT)
+    name_pos = (x, rect.y + px(8, size))
+    surface.blit(name, name_pos)
+    if tag is not None:
+        centre_y = name_pos[1] + name.get_height() // 2
+        surface.blit(tag, tag.get_rect(midleft=(x + name.get_width() + px(8, size), centre_y)))
     small = max(12, rect.height // 3)
     for piece in list(captured)[:10]:
         surface.blit(
@@ -119,6 +129,19 @@ def draw_player_card(
             (x, rect.bottom - small - px(6, size)),
         )
         x += int(small * 0.8)
+
+
+def turn_tag(text: str, room: int, size: tuple[int, int]) -> pygame.Surface:
+    """The turn indicator: ``text`` in gold on a dark pill, at most ``room`` pixels wide."""
+    f = font(max(11, px(14, size)), bold=True)
+    pad = max(4, px(7, size))
+    img = f.render(fit_text(f, text, max(1, room - 2 * pad)), True, GOLD)
+    tag = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + 4), pygame.SRCALPHA)
+    box = tag.get_rect()
+    pygame.draw.rect(tag, (60, 48, 20), box, border_radius=box.height // 2)
+    pygame.draw.rect(tag, GOLD, box, 1, border_radius=box.height // 2)
+    tag.blit(img, (pad, 2))
+    return tag
 
 
 def draw_panel_title(surface: pygame.Surface, panel: pygame.Rect, title: str, subtitle: str = "") -> None:
