@@ -16,6 +16,7 @@ from functools import lru_cache
 import pygame
 
 from gui.art.render import clamp8, mix, scale_rgb
+from gui.art.schemes import Scheme
 
 Point = tuple[float, float]
 
@@ -91,6 +92,46 @@ def _strip(half: int, colour: tuple[int, int, int], level: int) -> pygame.Surfac
             alpha = min(1.0, alpha * 1.1)
         surf.set_at((0, y), (*c, clamp8(alpha * 255)))
     return surf
+
+
+# Beams that carry a charge (rules: LaserChess 98 §5): normal, half-charged (orange), charged (red).
+# The normal beam cannot be the scheme's red then, so it is a laser green (sky blue in the
+# colour-blind-safe scheme); a charged beam is also drawn wider, so colour is not the only cue.
+CHARGED_BEAMS = ((70, 255, 110), (255, 150, 30), (255, 36, 36))
+CHARGED_BEAMS_SAFE = ((86, 180, 233), (230, 159, 0), (213, 94, 0))  # Okabe-Ito
+
+
+def beam_colours(scheme: Scheme, max_charge: int) -> tuple[tuple[int, int, int], ...]:
+    """The beam colour for each charge level (index = charge) on ``scheme``; a set without charge
+    draws every beam in the scheme's own laser colour."""
+    if max_charge <= 0:
+        return (scheme.beam,)
+    table = CHARGED_BEAMS_SAFE if scheme.colour_blind_safe else CHARGED_BEAMS
+    return table[: max_charge + 1]
+
+
+def draw_doomed(surface: pygame.Surface, rect: pygame.Rect, colour: Sequence[int], time: float) -> None:
+    """A piece a beam has struck that has not exploded yet: white-hot, cracked and flickering."""
+    pulse = 0.6 + 0.4 * abs(math.sin(time * 18.0 + rect.x * 0.1))
+    hot = mix(colour, (255, 240, 200), 0.55)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    w, h = rect.size
+    pygame.draw.rect(layer, (*hot, clamp8(110 * pulse)), layer.get_rect(), border_radius=max(2, w // 10))
+    pygame.draw.rect(
+        layer, (255, 250, 235, clamp8(230 * pulse)), layer.get_rect(), max(2, w // 12), max(2, w // 10)
+    )
+    rng = random.Random(rect.x * 7 + rect.y)  # the same cracks every frame
+    for _ in range(5):
+        a = rng.uniform(0, math.tau)
+        x, y = w / 2, h / 2
+        points = [(x, y)]
+        for _ in range(3):
+            a += rng.uniform(-0.6, 0.6)
+            x, y = x + math.cos(a) * w * 0.16, y + math.sin(a) * h * 0.16
+            points.append((x, y))
+        pygame.draw.lines(layer, (255, 255, 240, clamp8(255 * pulse)), False, points, max(1, w // 30))
+    surface.blit(layer, rect)
+    _blit_glow(surface, rect.center, round(w * 0.3 * pulse), hot, pulse)
 
 
 def beam_width(square: float) -> int:

@@ -6,7 +6,8 @@ It holds only what it shows (a list of piece codes and decorations); screens dec
 from its :class:`~game.effects.Effects` report and nothing else: the pieces slide, then one beam
 clock runs (in steps, at the laser speed) over every beam tree of the report at once — each beam
 segment starts at its start step, splits fan out, charges change colour — and each destroyed piece
-bursts at the step the report gives.
+glows from the step the report gives and bursts when the rules say it explodes (``explode_delay``
+steps later: LaserChess 98's explosions happen two steps late).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from game.geometry import DX, DY
 from game.laser import Shot
 from game.pieceset import PieceKind
 from game.variants.base import Variant
-from gui.art.beam import ParticleBurst, beam_width, draw_beam
+from gui.art.beam import ParticleBurst, beam_colours, beam_width, draw_beam, draw_doomed
 from gui.art.board import BoardLayout, board_surface, fit_layout
 from gui.art.pieces import palette_for, piece_surface
 from gui.art.schemes import get_scheme
@@ -30,16 +31,13 @@ BEAM_FADE_SECONDS = 0.45
 DRAG_THRESHOLD = 5  # pixels the mouse must travel before a press becomes a drag
 
 
-CHARGE_COLOURS = ((255, 150, 40), (255, 50, 40))  # half-charged, charged beams (rules: 98 §5)
-
-
 @dataclass
 class _EffectsShow:
     """The beams of one effects report on screen: one clock in steps for every beam tree."""
 
     beams: tuple[Shot, ...]
-    removals: list[tuple[int, int, int]]  # (step, square, code) still standing on screen
-    end: float  # the last step any beam reaches
+    removals: list[tuple[int, int, int, int]]  # (burst step, struck step, square, code) still on screen
+    end: float  # the last step any beam reaches or any piece bursts
     clock: float = 0.0  # steps since the fire
     fade: float = 0.0  # seconds since every beam arrived
 
@@ -165,13 +163,14 @@ class BoardView:
         self._show = None
         if effects is None:
             return
-        removals = [(r.step, r.square, r.code) for r in effects.removed if r.beam >= 0]
-        for _step, sq, code in reversed(removals):
+        delay = self.variant.beam_rules.explode_delay  # a struck piece bursts this many steps later
+        removals = sorted((r.step + delay, r.step, r.square, r.code) for r in effects.removed if r.beam >= 0)
+        for _burst, _step, sq, code in reversed(removals):
             self.board[sq] = code
         slides = effects.slides if slide else []
         self._slide = _Slide(slides) if slides and self.piece_animation else None
         if effects.beams:
-            end = max(b.end_step for b in effects.all_beams())
+            end = max([b.end_step for b in effects.all_beams()] + [r[0] for r in removals])
             self._show = _EffectsShow(effects.beams, removals, float(max(1, end)))
         if self.laser_speed is None:
             self.skip_animation()
@@ -189,7 +188,7 @@ class BoardView:
         if show is None:
             return
         while show.removals and (all_now or show.removals[0][0] <= show.clock):
-            _step, sq, code = show.removals.pop(0)
+            _burst, _step, sq, code = show.removals.pop(0)
             self.board[sq] = 0
             if not all_now or self.laser_speed is not None:
                 self._burst(sq, code)
@@ -224,6 +223,14 @@ class BoardView:
         for burst in self._bursts:
             burst.update(dt)
         self._bursts = [b for b in self._bursts if b.alive]
+
+    def doomed(self) -> list[int]:
+        """Squares whose piece a running beam has struck and that has not burst yet (it still
+        blocks beams: the rules' delayed explosion)."""
+        show = self._show
+        if show is None:
+            return []
+        return [sq for _burst, step, sq, _code in show.removals if step <= show.clock]
 
     @property
     def effects_running(self) -> bool:
@@ -321,21 +328,16 @@ class BoardView:
                 pos = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                 surface.blit(self._piece(code, size), pos)
         half = beam_width(size)
+        colours = beam_colours(self.scheme, self.variant.pieces.max_charge)
         if self._show is None and self._slide is None:
             for shot in self.trace:
-                draw_beam(
-                    surface, self.shot_points(shot), 1.0, self.scheme.beam, half, 0.0, 0.22, False, False
-                )
+                self._draw_tree(surface, shot, colours, half, 0.0, 0.22, False)
         for shot in self.preview_shots:
-            draw_beam(
-                surface, self.shot_points(shot), 1.0, self.scheme.beam, half, self._time, 0.6, False, True
-            )
+            self._draw_tree(surface, shot, colours, half, self._time, 0.6, True)
         for sq, own in self.preview_hits.items():
             self._draw_hit_mark(surface, sq, own)
         for shot in self.overlay:
-            draw_beam(
-                surface, self.shot_points(shot), 1.0, self.scheme.beam, half, self._time, 0.35, False, False
-            )
+            self._draw_tree(surface, shot, colours, half, self._time, 0.35, False)
         show = self._show
         if self._slide is None and show is not None:
             intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
@@ -344,12 +346,30 @@ class BoardView:
                     if show.clock < beam.start_step or not beam.path:
                         continue
                     progress = min(1.0, (show.clock - beam.start_step) / max(1, len(beam.path) - 1))
-                    colour = CHARGE_COLOURS[min(beam.charge, 2) - 1] if beam.charge else self.scheme.beam
-                    draw_beam(surface, self.shot_points(beam), progress, colour, half, self._time, intensity)
+                    colour = colours[min(beam.charge, len(colours) - 1)]
+                    width = round(half * (1 + 0.2 * beam.charge))  # a charged beam is drawn wider too
+                    draw_beam(surface, self.shot_points(beam), progress, colour, width, self._time, intensity)
+            for sq in self.doomed():
+                draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
         for burst in self._bursts:
             burst.draw(surface)
         if with_drag:
             self.draw_drag(surface)
+
+    def _draw_tree(
+        self,
+        surface: pygame.Surface,
+        root: Shot,
+        colours: tuple[tuple[int, int, int], ...],
+        half: int,
+        time: float,
+        intensity: float,
+        flare: bool,
+    ) -> None:
+        """A beam tree drawn still (trace, preview, overlay): every split beam, in its charge's colour."""
+        for beam in root.walk():
+            colour = colours[min(beam.charge, len(colours) - 1)]
+            draw_beam(surface, self.shot_points(beam), 1.0, colour, half, time, intensity, False, flare)
 
     def draw_drag(self, surface: pygame.Surface) -> None:
         """The piece being dragged, under the mouse (part of :meth:`draw` unless asked not to be)."""
