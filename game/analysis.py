@@ -41,8 +41,9 @@ from game.chance import resolve
 from game.move import Move
 from game.position import Position
 from game.record import Game
-from game.search.engine import MATE, MATE_BOUND, Engine, Limits, SearchResult, format_score
+from game.search.engine import Engine
 from game.search.generic import GenericEngine, make_engine
+from game.search.limits import MATE, MATE_BOUND, Limits, SearchResult, format_score
 from game.search.worker import GameState, SearchWorker, WorkerError
 from game.variants import get_variant
 
@@ -502,8 +503,8 @@ def engine_game(
         action = resolve(pos, Move.from_code(r.move), rng)  # chance: drawn here, not by the engine
         game.add_move(pos.move_text(action), 0.0)
         pos.push_code(action.code)
-    if pos.outcome() is not None:
-        game.finish(pos.outcome())
+    if (outcome := pos.outcome()) is not None:
+        game.finish(outcome)
     return game
 
 

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from game.errors import IllegalMoveError
 from game.move import Move
+
+if TYPE_CHECKING:
+    from game.position import Position
 
 CHANCE_BITS = 511 << 37  # Move.code bits holding ``chance + 1``
 
@@ -36,13 +40,13 @@ def group(codes: Iterable[int]) -> dict[int, list[int]]:
     return out
 
 
-def outcomes(pos, move: Move) -> list[Move]:  # pos: Position
+def outcomes(pos: Position, move: Move) -> list[Move]:
     """The legal outcomes of a decision (itself only, when it involves no chance)."""
     key = decision_code(move.code)
     return [Move.from_code(c) for c in pos.generate_codes() if c & ~CHANCE_BITS == key]
 
 
-def needs_draw(pos, move: Move) -> bool:
+def needs_draw(pos: Position, move: Move) -> bool:
     """Is ``move`` a decision whose outcome chance must still choose?"""
     if move.chance is not None:
         return False
@@ -50,7 +54,7 @@ def needs_draw(pos, move: Move) -> bool:
     return bool(found) and found[0].chance is not None
 
 
-def resolve(pos, move: Move, rng: random.Random) -> Move:
+def resolve(pos: Position, move: Move, rng: random.Random) -> Move:
     """The action to push for ``move``: itself if it is complete, else one outcome drawn by ``rng``.
 
     Raises IllegalMoveError (with the rules' reason) when no outcome of it is legal.

@@ -58,7 +58,9 @@ class _SourceFirst:
     """A meta path finder: load the ``.py`` source of a compiled module when the compiled copy must
     not be used (pure mode, stale build, shared part missing)."""
 
-    def find_spec(self, name: str, path: object = None, target: ModuleType | None = None):  # noqa: ANN201
+    def find_spec(
+        self, name: str, path: object = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if name not in MODULES:
             return None
         src = source_path(name)

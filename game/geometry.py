@@ -88,6 +88,13 @@ class Geometry:
             return None
         return y * self.width + x
 
+    def at(self, text: str) -> int:
+        """The square named ``text``, for names written in the code (raises ValueError if off the board)."""
+        sq = self.parse_square(text)
+        if sq is None:
+            raise ValueError(f"{text!r} is not a square of a {self.width}x{self.height} board")
+        return sq
+
     def rotate180(self, sq: int) -> int:
         """The square's image under a half turn of the board (used for setup symmetry)."""
         return self.size - 1 - sq

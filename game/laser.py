@@ -18,11 +18,12 @@ a shot is a tree. The GUI animates exactly these trees and never re-implements o
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from game.geometry import Geometry
-from game.pieces import ABSORB, DESTROY, OPTICS, Piece
-from game.pieceset import KILL, Op, PieceSet
+from game.pieces import OPTICS, Piece
+from game.pieceset import ABSORB, DESTROY, KILL, Op, PieceSet
 
 OFF_BOARD = -3  # effect of a beam that leaves the board
 MAX_HOPS = 256  # a reflection path cannot loop, but the tracer still caps its length
@@ -105,7 +106,7 @@ class Shot:
         """The step at which this beam enters its last square."""
         return self.start_step + len(self.path) - 1
 
-    def walk(self):  # -> Iterator[Shot]
+    def walk(self) -> Iterator[Shot]:
         """This beam and every beam that follows it, depth first (no recursion: trees nest deep)."""
         stack = [self]
         while stack:

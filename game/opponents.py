@@ -12,11 +12,16 @@ same search in-process for tools, matches and tests. Lousy Chess's scripted engi
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from game.move import Move
 from game.position import Position
 from game.record import Player
+from game.search.limits import Limits
+
+if TYPE_CHECKING:
+    from game.search.engine import Engine
+    from game.search.generic import GenericEngine
 
 
 @runtime_checkable
@@ -52,15 +57,17 @@ class SearchOpponent:
 
         self.level = get_level(level)
         self.rng = self.level.rng(seed)
-        self._engines: dict = {}
+        self._engines: dict[type, Engine | GenericEngine] = {}
 
     def choose(self, position: Position, limits: object = None) -> Move | None:
         from game.search.generic import engine_for
 
+        if limits is None:
+            limits = self.level.limits()
+        elif not isinstance(limits, Limits):
+            raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
         engine = engine_for(position.variant, self._engines)
-        result = engine.search(
-            position, limits or self.level.limits(), None, self.level.randomness(), self.rng
-        )
+        result = engine.search(position, limits, None, self.level.randomness(), self.rng)
         return Move.from_code(result.move) if result.move is not None else None
 
     def player(self) -> Player:
@@ -82,7 +89,7 @@ class RandomOpponent:
         return Player("program", "Random" if self.seed is None else f"Random (seed {self.seed})")
 
 
-def play_game(opponents: tuple[Opponent, Opponent], position: Position, max_plies: int = 10_000):
+def play_game(opponents: tuple[Opponent, Opponent], position: Position, max_plies: int = 10_000) -> Position:
     """Play ``position`` to its end (or ``max_plies`` actions); returns the final position."""
     pos = position.copy()
     while pos.outcome() is None and pos.ply < max_plies:

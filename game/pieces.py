@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from game.geometry import DIRECTION_NAMES, EAST, NORTH, SOUTH, WEST
-from game.pieceset import ABSORB, DESTROY, KILL, STOP, Optic, PieceKind, PieceSet, reflect, turning
+from game.pieceset import ABSORB, DESTROY, KILL, STOP, Optic, OpticsFn, PieceKind, PieceSet, reflect, turning
 
 EMPTY = 0
 
@@ -95,7 +95,7 @@ _SCARAB = turning(
 _ANUBIS = turning({NORTH: KILL, EAST: KILL, SOUTH: STOP, WEST: KILL})
 
 
-def _always(answer: Optic):
+def _always(answer: Optic) -> OpticsFn:
     return lambda orientation, travel, charge: answer
 
 

@@ -17,9 +17,9 @@ What actions exist is the variant's business (:meth:`Variant.generate`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.effects import BOTH, Change, Effects, PieceMove, Removal
 from game.errors import IllegalMoveError
@@ -30,6 +30,7 @@ from game.pieceset import PART_KEYS
 from game.zobrist import SIDE_KEY, hash_board
 
 if TYPE_CHECKING:
+    from game.outcome import Outcome
     from game.variants.base import RuleOptions, Variant
 
 # Rotation look-up of the built-in kinds: ROTATE[rotation][code] is the code after turning that
@@ -65,7 +66,7 @@ class Position:
         "_turn_hits",
     )
 
-    def __new__(cls, variant: Variant | None = None, *args, **kwargs) -> Position:
+    def __new__(cls, variant: Variant | None = None, *args: Any, **kwargs: Any) -> Position:
         # Variants without fast codes get the journaled subclass, whoever builds the position.
         if cls is Position and variant is not None and not variant.fast_codes:
             cls = ActionPosition
@@ -93,7 +94,8 @@ class Position:
         # Colour whose royal piece fell, BOTH (2) if both fell at once (a draw), -1 while both stand.
         self.loser = -1
         self.quiet_plies = 0  # plies since a piece was last removed (ply-limit house rule)
-        self._stack: list[tuple] = []
+        # One record per action: (code, hash, removed, quiet plies, laser0, laser1[, journal, saved]).
+        self._stack: list[tuple[Any, ...]] = []
         self.hashes: list[int] = [self.hash]  # hash after every ply, for repetition and Ko
         self._effects: list[Effects | None] = []  # reports of the actions pushed with push()
         self._rays = self.geometry.rays
@@ -313,7 +315,8 @@ class Position:
     @property
     def last_removed(self) -> tuple[int, ...]:
         """What the last move's shot(s) removed, as flat (square, piece code, ...) pairs."""
-        return self._stack[-1][2]
+        removed: tuple[int, ...] = self._stack[-1][2]
+        return removed
 
     @property
     def last_move_code(self) -> int | None:
@@ -331,7 +334,9 @@ class Position:
         effects = self.last_effects
         return list(effects.beams) if effects is not None else []
 
-    def make_code(self, code: int, shots: list[Shot] | None = None, _fire=fire) -> tuple[int, ...]:
+    def make_code(
+        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire
+    ) -> tuple[int, ...]:
         """Play a move code known to be legal; return what its shot removed as (square, piece, ...).
 
         The hot path of perft and the search: no legality check and, unless ``shots`` is given, no beam
@@ -387,7 +392,7 @@ class Position:
             else:
                 shot = trace(board, self.geometry, emitter, board[emitter] & 3, self._optics)
                 shots.append(shot)
-                hit = shot.hit_square if shot.destroyed else -1
+                hit = shot.hit_square if shot.destroyed and shot.hit_square is not None else -1
             if hit >= 0:
                 victim = board[hit]
                 board[hit] = 0
@@ -421,7 +426,7 @@ class Position:
             else:
                 shot = trace(board, self.geometry, emitter, board[emitter] & 3, self._optics)
                 shots.append(shot)
-                hit = shot.hit_square if shot.destroyed else -1
+                hit = shot.hit_square if shot.destroyed and shot.hit_square is not None else -1
             if hit < 0:
                 break
             victim = board[hit]
@@ -436,6 +441,7 @@ class Position:
 
     def unmake_code(self) -> int:
         """Take back the last :meth:`make_code` exactly; return its move code."""
+        code: int
         code, self.hash, removed, self.quiet_plies, laser0, laser1 = self._stack.pop()
         board = self.board
         if removed:
@@ -482,8 +488,9 @@ class Position:
         pieces = self.variant.pieces
         if pieces.simple and not self.variant.beam_rules.static_board:
             shot = trace(board, self.geometry, square, d, self._optics)
-            removed = ((shot.hit_square, board[shot.hit_square], shot.end_step),) if shot.destroyed else ()
-            return BeamTrace((shot,), (), removed, len(shot.path) - 1)  # type: ignore[arg-type]
+            hit = shot.hit_square
+            removed = ((hit, board[hit], shot.end_step),) if shot.destroyed and hit is not None else ()
+            return BeamTrace((shot,), (), removed, len(shot.path) - 1)
         return trace_beams(
             board, self.geometry, pieces, square, d, self.variant.beam_rules, 0, dict(self._turn_hits)
         )
@@ -507,7 +514,7 @@ class Position:
     def is_game_over(self) -> bool:
         return self.outcome() is not None or not self.generate_codes()
 
-    def outcome(self, claim_draw: bool = False):  # -> Outcome | None
+    def outcome(self, claim_draw: bool = False) -> Outcome | None:
         """The result decided by the board alone (destroyed royal piece, draws by rule)."""
         from game.outcome import position_outcome
 
@@ -649,7 +656,9 @@ class ActionPosition(Position):
 
     __slots__ = ("extra",)
 
-    def __init__(self, variant: Variant, board: list[int], turn: int, options=None, part: int = 0) -> None:
+    def __init__(
+        self, variant: Variant, board: list[int], turn: int, options: RuleOptions | None = None, part: int = 0
+    ) -> None:
         super().__init__(variant, board, turn, options)
         self.extra: tuple[int, ...] = variant.initial_extra(self.board)
         self.part = part
@@ -670,9 +679,12 @@ class ActionPosition(Position):
         other.extra = self.extra  # type: ignore[attr-defined]
         return other  # type: ignore[return-value]
 
-    def make_code(self, code: int, shots: list[Shot] | None = None, _fire=fire) -> tuple[int, ...]:
+    def make_code(
+        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire
+    ) -> tuple[int, ...]:
         self._make(Move.from_code(code))
-        return self._stack[-1][2]
+        removed: tuple[int, ...] = self._stack[-1][2]
+        return removed
 
     def _make(self, move: Move) -> ActionWriter:
         variant = self.variant
@@ -715,6 +727,7 @@ class ActionPosition(Position):
         return writer
 
     def unmake_code(self) -> int:
+        code: int
         code, _h, _removed, _q, _l0, _l1, journal, saved = self._stack.pop()
         board = self.board
         for square, old in reversed(journal):

@@ -14,7 +14,7 @@ import sys
 from types import ModuleType
 
 from game.errors import LaserChessError
-from game.opponents import SearchOpponent
+from game.opponents import SearchOpponent, play_game
 from game.outcome import Outcome
 from game.position import Position
 from game.scripted import LETTERS, NAMES, ScriptedEngine, ScriptError
@@ -34,18 +34,6 @@ def player(
             f"{spec!r} is neither a scripted engine (a letter of {LETTERS} and a seed digit, e.g. L4) "
             "nor a CPU level (Beginner, Easy, Medium, Hard, Expert)"
         ) from None
-
-
-def play(white, black, pos: Position | None = None) -> Position:
-    """Play to the end; the position keeps every move."""
-    pos = pos if pos is not None else Position.setup(variant="lousychess")
-    players = (white, black)
-    while pos.outcome() is None:
-        move = players[pos.turn].choose(pos)
-        if move is None:
-            break
-        pos.push(move)
-    return pos
 
 
 def result_text(outcome: Outcome | None) -> str:
@@ -70,7 +58,7 @@ def cmd_scripted(args: argparse.Namespace) -> int:
         return 2
     print(f"White: {describe(white)}   Black: {describe(black)}   serial {args.serial.upper()}")
     try:
-        pos = play(white, black)
+        pos = play_game((white, black), Position.setup(variant="lousychess"))
     except LaserChessError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -86,7 +74,7 @@ def register(main: ModuleType) -> None:
     if "scripted" in main.COMMANDS:
         return
 
-    def parsers(sub: argparse._SubParsersAction) -> None:
+    def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p = sub.add_parser("scripted", help="Lousy Chess: a whole game between scripted engines (or our CPU)")
         p.add_argument("--white", required=True, help="engine letter + seed (e.g. L4) or a CPU level")
         p.add_argument("--black", required=True, help="engine letter + seed (e.g. K0) or a CPU level")

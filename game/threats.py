@@ -11,6 +11,7 @@ Everything here is read from the rules (moves made and taken back on copies); no
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.laser import Shot
@@ -28,7 +29,7 @@ class Threat:
     royal: bool  # one of them is my royal piece
 
 
-def _victims(pos: Position, shots: list[Shot] | tuple[Shot, ...], me: int) -> tuple[tuple[int, ...], bool]:
+def _victims(pos: Position, shots: Iterable[Shot], me: int) -> tuple[tuple[int, ...], bool]:
     squares, royal = [], False
     for shot in shots:
         piece = shot.hit_piece

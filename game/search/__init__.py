@@ -6,10 +6,12 @@
 2
 """
 
-from game.search.engine import (
+from game.search.engine import Engine
+from game.search.evaluate import Weights
+from game.search.levels import LEVELS, Level, get_level
+from game.search.limits import (
     MATE,
     MATE_BOUND,
-    Engine,
     Limits,
     Progress,
     Randomness,
@@ -17,8 +19,6 @@ from game.search.engine import (
     SearchResult,
     format_score,
 )
-from game.search.evaluate import Weights
-from game.search.levels import LEVELS, Level, get_level
 from game.search.worker import GameState, SearchWorker, WorkerError
 
 __all__ = [

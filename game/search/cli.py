@@ -13,9 +13,10 @@ from types import ModuleType
 
 from game import cliargs
 from game.position import Position
-from game.search.engine import Engine, Limits, Progress, format_score
+from game.search.engine import Engine
 from game.search.generic import make_engine
 from game.search.levels import LEVELS, get_level
+from game.search.limits import Limits, Progress, format_score
 from game.search.match import GameResult, PlayerSpec, format_elo, run_match, sprt_llr, sprt_verdict
 from game.study_cli import save_match_game
 from game.variants import VARIANTS, get_variant

@@ -29,7 +29,7 @@ from typing import Any
 
 from game.laser import fire
 from game.move import Move
-from game.pieces import DESTROY
+from game.pieceset import DESTROY
 from game.position import ROTATE, Position
 from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
 from game.search.limits import (
@@ -124,9 +124,11 @@ def _stop_callable(stop: Any) -> Callable[[], bool] | None:
     if stop is None:
         return None
     if hasattr(stop, "is_set"):
-        return stop.is_set
+        is_set: Callable[[], bool] = stop.is_set
+        return is_set
     if callable(stop):
-        return stop
+        call: Callable[[], bool] = stop
+        return call
     raise TypeError("stop must be an Event-like object or a callable")
 
 
@@ -152,7 +154,7 @@ class Engine:
         self.history: list[dict[int, int]] = [{}, {}]
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self._evaluators: dict[str, Evaluator] = {}
-        self.cache: dict[int, tuple] = {}
+        self.cache: dict[int, tuple[Any, ...]] = {}
         self.flags_cache: dict[int, bytearray] = {}
         self._cache_variant: str | None = None
         # The best root move of the iteration in progress (set by _root; not reset in search(),
@@ -217,7 +219,8 @@ class Engine:
         self.next_check = CHECK_EVERY if not self.node_limit else min(CHECK_EVERY, self.node_limit)
         self._last_look = (0, start)  # (nodes, clock) at the last limit check
         self.pv: list[list[int]] = [_EMPTY] * (MAX_PLY + 2)
-        self.info_at: list[tuple | None] = [None] * (MAX_PLY + 2)  # each node's analysis, for its children
+        # Each node's analysis, for its children.
+        self.info_at: list[tuple[Any, ...] | None] = [None] * (MAX_PLY + 2)
         self.changed = 0  # squares the last move made changed (bitmask)
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.history = [{k: v >> 2 for k, v in table.items() if v >= 4} for table in self.history]
@@ -498,7 +501,7 @@ class Engine:
                 royals[color] = self.ev.royal_squares(board)[color]
         return royals
 
-    def _analyse(self, h: int, stm: int, s: int, ply: int) -> tuple:
+    def _analyse(self, h: int, stm: int, s: int, ply: int) -> tuple[Any, ...]:
         """Static score, both beams' traces and both royals' exposure (cached by hash).
 
         The parent's traces and exposures are reused when the move that led here changed none of
@@ -616,6 +619,7 @@ class Engine:
         if info is None:
             info = self._analyse(h, stm, s, ply)
         self.info_at[ply] = info
+        static: int
         static, mine, theirs, _, _ = info
         my_stop, my_effect, my_path, _ = mine
         my_victim = board[my_stop] if my_effect == DESTROY else 0
@@ -945,7 +949,8 @@ class Engine:
         info = self.cache.get(self.pos.hash)
         if info is None:
             info = self._analyse(self.pos.hash, stm, s, ply)
-        return info[0]
+        score: int = info[0]
+        return score
 
     # ------------------------------------------------------------------ quiescence
     def _qsearch(self, alpha: int, beta: int, ply: int, s: int, qply: int) -> int:
@@ -964,6 +969,7 @@ class Engine:
         if info is None:
             info = self._analyse(h, stm, s, ply)
         self.info_at[ply] = info
+        stand: int
         stand, mine, theirs, _, _ = info
         my_stop, my_effect, my_path, _ = mine
         if my_effect == DESTROY:
@@ -1027,7 +1033,14 @@ class Engine:
         return best
 
     def _evasions(
-        self, alpha: int, beta: int, ply: int, s: int, qply: int, mine: tuple, theirs: tuple
+        self,
+        alpha: int,
+        beta: int,
+        ply: int,
+        s: int,
+        qply: int,
+        mine: tuple[Any, ...],
+        theirs: tuple[Any, ...],
     ) -> int:
         """Our royal is in the enemy beam: only moves that take it out of the beam matter."""
         pos = self.pos

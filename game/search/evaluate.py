@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from game.pieces import DESTROY, OPTICS, Kind
+from game.pieces import OPTICS, Kind
+from game.pieceset import DESTROY
 from game.variants.base import Variant
 
 OFF_BOARD = -3

@@ -31,17 +31,8 @@ from game.chance import CHANCE_BITS
 from game.effects import BOTH
 from game.move import Move
 from game.position import Position
-from game.search.engine import (
-    INF,
-    MATE,
-    MATE_BOUND,
-    Engine,
-    Limits,
-    Progress,
-    Randomness,
-    SearchResult,
-    _stop_callable,
-)
+from game.search.engine import INF, Engine, _stop_callable
+from game.search.limits import MATE, MATE_BOUND, Limits, Progress, Randomness, SearchResult
 from game.search.timeman import TimeManager, unsettled
 from game.variants.base import Variant
 
@@ -244,7 +235,9 @@ class GenericEngine:
             dict(root_scores),
         )
 
-    def _root(self, order: list[int], depth: int, randomness: Randomness | None):
+    def _root(
+        self, order: list[int], depth: int, randomness: Randomness | None
+    ) -> tuple[int, int, dict[int, int], list[int]]:
         p = self.pos
         stm = p.turn
         alpha = -INF

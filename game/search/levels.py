@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.search.engine import Limits, Randomness
+from game.search.limits import Limits, Randomness
 
 
 @dataclass(frozen=True)

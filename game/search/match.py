@@ -13,10 +13,10 @@ from game.chance import resolve
 from game.errors import LaserChessError
 from game.move import Move
 from game.position import Position
-from game.search.engine import Limits, Randomness
 from game.search.generic import make_engine
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
+from game.search.limits import Limits, Randomness
 from game.search.protocol import EngineProcess, EngineProcessError, position_line
 from game.variants import RuleOptions, get_variant
 

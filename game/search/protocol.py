@@ -38,7 +38,8 @@ import time
 from typing import IO
 
 from game.position import Position
-from game.search.engine import MATE, MATE_BOUND, Engine, Limits, Progress
+from game.search.engine import Engine
+from game.search.limits import MATE, MATE_BOUND, Limits, Progress
 
 NAME = "Laser Chess engine"
 AUTHOR = "the Laser Chess project"

@@ -5,18 +5,19 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 from game.search.evaluate import Weights
 
 
-def weights_to_json(w: Weights) -> dict:
+def weights_to_json(w: Weights) -> dict[str, Any]:
     """Every field; piece values keyed by the piece kind's number (as a string, for JSON)."""
     data = dataclasses.asdict(w)
     data["values"] = {str(int(k)): v for k, v in w.values.items()}
     return data
 
 
-def weights_from_json(data: dict) -> Weights:
+def weights_from_json(data: dict[str, Any]) -> Weights:
     """The inverse of :func:`weights_to_json`; unknown fields raise ValueError naming them."""
     names = {f.name for f in dataclasses.fields(Weights)}
     unknown = sorted(set(data) - names)

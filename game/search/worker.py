@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.position import Position
-from game.search.engine import Limits, Progress, SearchResult
 from game.search.generic import engine_for
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
+from game.search.limits import Limits, Progress, SearchResult
 from game.variants import RuleOptions
 
 CANCEL_GRACE = 0.1  # seconds a cancelled search may take to acknowledge before the process is replaced

@@ -62,7 +62,7 @@ class OptionSpec:
                 raise ValueError(f"rule option {self.key!r} must be a whole number, not {value!r}")
         elif value not in self.choices:
             raise ValueError(f"rule option {self.key!r} must be one of {', '.join(self.choices)}")
-        return value  # type: ignore[return-value]
+        return value
 
 
 # Every option any registered variant declares, by key (filled as variants are made): records
@@ -115,14 +115,14 @@ class RuleOptions:
     def with_rule(self, key: str, value: object) -> RuleOptions:
         return RuleOptions(self.repetition, self.ply_limit, dict(self.rules, **{key: value}))
 
-    def to_json(self) -> dict:
-        out: dict = {"repetition": self.repetition, "ply_limit": self.ply_limit}
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"repetition": self.repetition, "ply_limit": self.ply_limit}
         for key in DECLARED_OPTIONS:
             out[key] = getattr(self, key)
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> RuleOptions:
+    def from_json(cls, data: object) -> RuleOptions:
         if not isinstance(data, dict):
             raise ValueError("rule options must be an object")
         rep = data.get("repetition", "claim")
@@ -131,7 +131,7 @@ class RuleOptions:
         limit = data.get("ply_limit")
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0):
             raise ValueError(f"ply limit must be a positive whole number, not {limit!r}")
-        rules = {}
+        rules: dict[str, object] = {}
         for key, spec in DECLARED_OPTIONS.items():
             if key in data:
                 value = data[key]

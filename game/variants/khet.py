@@ -25,7 +25,7 @@ KIND_NAMES = {
     Kind.PYRAMID: "Pyramid",
     Kind.ANUBIS: "Anubis",
 }
-SPHINX_HOME = (GEO.parse_square("j1"), GEO.parse_square("a8"))
+SPHINX_HOME = (GEO.at("j1"), GEO.at("a8"))
 STANDARD_COUNTS = {Kind.SPHINX: 1, Kind.PHARAOH: 1, Kind.SCARAB: 2, Kind.PYRAMID: 7, Kind.ANUBIS: 2}
 
 SPHINX, PHARAOH, SCARAB, PYRAMID, ANUBIS = (int(k) for k in KIND_NAMES)

@@ -21,12 +21,12 @@ from game.laser import BeamRules
 from game.limits import shown
 from game.move import ORIENTATION_LETTERS, Move, encode
 from game.outcome import Outcome, Termination
-from game.pieceset import KILL, PASS, PieceKind, PieceSet, back, reflect, split, turning
+from game.pieceset import KILL, PASS, Optic, OpticsFn, PieceKind, PieceSet, back, reflect, split, turning
 from game.position import ActionPosition, ActionWriter, Position
 from game.variants.base import Controls, OptionSpec, Problem, RuleOptions, Variant
 
 GEO = geometry(9, 9, 1)
-HYPERSQUARE: int = GEO.parse_square("e5")  # type: ignore[assignment]
+HYPERSQUARE = GEO.at("e5")
 GREEN, RED = 0, 1
 
 # Kind numbers (above the built-in Khet/Leiserchess numbers so no screen mistakes them for those).
@@ -37,7 +37,7 @@ FIRED, CAPTURED, DISPLACED, HYPERED = 1, 2, 4, 8
 USED_LETTERS = ((FIRED, "f"), (CAPTURED, "c"), (DISPLACED, "x"), (HYPERED, "h"))
 
 
-def _always(answer):
+def _always(answer: Optic) -> OpticsFn:
     return lambda orientation, travel, charge: answer
 
 
@@ -280,7 +280,7 @@ class LaserChess87(Variant):
                 return out
         return out
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:  # type: ignore[override]
+    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
         used = used_of(pos)
         board = pos.board
         frm, to = move.from_square, move.to_square
@@ -425,7 +425,9 @@ class LaserChess87(Variant):
             )
         return info.number << 3 | color << 2 | int(text[i + 1]), i + 2
 
-    def parse_state(self, text: str, options: RuleOptions | None = None):
+    def parse_state(
+        self, text: str, options: RuleOptions | None = None
+    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
         if not isinstance(text, str):
             raise PositionError("the position string is empty")
         parts = text.split()

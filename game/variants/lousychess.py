@@ -11,15 +11,15 @@ variant's extra state (it decides the draw, so it is part of the position string
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.errors import InvalidMoveError, PositionError
-from game.geometry import geometry
+from game.geometry import Geometry, geometry
 from game.limits import shown
 from game.move import Move
 from game.outcome import Outcome, Termination
-from game.pieceset import STOP, PieceKind, PieceSet
-from game.variants.base import Controls, Problem, Variant
+from game.pieceset import STOP, Optic, PieceKind, PieceSet
+from game.variants.base import Controls, Problem, RuleOptions, Variant
 
 if TYPE_CHECKING:
     from game.position import ActionPosition, ActionWriter, Position
@@ -34,11 +34,11 @@ MAX_PLIES = 80  # drawn after Black's 40th move
 START = "kqbnr/ppppp/5/5/PPPPP/RNBQK w 1"
 
 
-def _still(orientation: int, travel: int, charge: int):
+def _still(orientation: int, travel: int, charge: int) -> Optic:
     return STOP  # no beams in this game; every table still needs an answer
 
 
-def _kind(number: int, letter: str, name: str, value: int, **kw) -> PieceKind:
+def _kind(number: int, letter: str, name: str, value: int, **kw: Any) -> PieceKind:
     kw.setdefault("drawing", "chess-" + name.lower())  # the GUI's chessmen (gui/art/chessmen.py)
     return PieceKind(
         number, letter, name, _still, shapes=1, can_rotate=False, captures=True, value=value, **kw
@@ -72,7 +72,7 @@ def _on(x: int, y: int) -> bool:
     return 0 <= x < WIDTH and 0 <= y < HEIGHT
 
 
-def _steps(deltas) -> tuple[tuple[int, ...], ...]:
+def _steps(deltas: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
     out = []
     for sq in range(GEO.size):
         x, y = sq % WIDTH, sq // WIDTH
@@ -80,7 +80,7 @@ def _steps(deltas) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _rays(deltas) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _rays(deltas: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     out = []
     for sq in range(GEO.size):
         x, y = sq % WIDTH, sq // WIDTH
@@ -200,7 +200,7 @@ class LousyChess(Variant):
                 out.extend(sq | t << 8 for t in targets(board, sq))
         return out
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:  # type: ignore[override]
+    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
         frm, to = move.from_square, move.to_square
         w.step(frm, to)
         code = pos.board[to]
@@ -249,7 +249,7 @@ class LousyChess(Variant):
         names = GEO.names
         return f"{names[move.from_square]}-{names[move.to_square]}"
 
-    def parse_move_text(self, text: str, geo) -> Move:
+    def parse_move_text(self, text: str, geo: Geometry) -> Move:
         if not text:
             raise InvalidMoveError("the move text is empty")
         m = _MOVE.fullmatch(text.strip().lower())
@@ -281,7 +281,9 @@ class LousyChess(Variant):
             return PROMOTED << 3 | color << 2, i + 2
         return kind << 3 | color << 2, i + 1
 
-    def parse_state(self, text: str, options=None):
+    def parse_state(
+        self, text: str, options: RuleOptions | None = None
+    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
         board, turn = self.parse_fen(text, options=options)
         parts = text.split()
         number = _move_number(parts[2]) if len(parts) == 3 else 1
@@ -290,7 +292,9 @@ class LousyChess(Variant):
             raise PositionError(f"move {number} is past the end of the game (drawn after move 40)")
         return board, turn, 0, (ply,)
 
-    def parse_fen(self, text: str, check: bool = True, options=None) -> tuple[list[int], int]:
+    def parse_fen(
+        self, text: str, check: bool = True, options: RuleOptions | None = None
+    ) -> tuple[list[int], int]:
         """Placement and side to move; the move number after them is checked and skipped."""
         parts = text.split() if isinstance(text, str) else []
         if len(parts) == 3:

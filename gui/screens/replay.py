@@ -588,7 +588,8 @@ def screenshot_replay(app) -> ReplayScreen:
     for text in DEMO_MOVES.split():
         pos.push(pos.parse_move(text))
         game.add_move(text, 2.0)
-    game.finish(pos.outcome())
+    if (outcome := pos.outcome()) is not None:
+        game.finish(outcome)
     # A real analysis, shallower than the quick setting so the screenshot run stays fast.
     game.analysis = analyse_game(game, Strength("screenshot", 2, 1.0, "depth 2"))
     screen = ReplayScreen(app, game=game, ply=21)

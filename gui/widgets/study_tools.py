@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game import Move
-from game.search.engine import Limits, SearchResult
+from game.search.limits import Limits, SearchResult
 from game.search.worker import SearchWorker, WorkerError
 from game.threats import Threat, exposure_after, threats
 from gui.art.beam import beam_width, draw_beam
