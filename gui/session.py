@@ -136,9 +136,10 @@ class GameSession:
         if self.finished:
             return
         self.move_seconds += dt
-        if self.clock_running:
-            self.remaining[self.turn] = max(0.0, self.remaining[self.turn] - dt)
-            if self.remaining[self.turn] <= 0.0:
+        remaining = self.remaining
+        if remaining is not None and self.clock_running:
+            remaining[self.turn] = max(0.0, remaining[self.turn] - dt)
+            if remaining[self.turn] <= 0.0:
                 self._end(Outcome.win(1 - self.turn, Termination.TIMEOUT))
 
     # ------------------------------------------------------------ actions

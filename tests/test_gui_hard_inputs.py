@@ -164,3 +164,25 @@ def test_leftover_temporary_files_are_removed_at_start(data_dir):
         assert not old.exists() and fresh.exists() and other.exists()
     finally:
         app.shutdown()
+
+
+def test_new_game_choices_saved_with_bad_values_open_and_start(data_dir):
+    # The starting code: KeyError 'bogus' building New game; ValueError from RuleOptions on Start.
+    from gui.app import App
+
+    bad = {"repetition": "bogus", "variant": "leiserchess2017", "rules": {"zombies": "x", "nope": 1}}
+    for saved in (bad, {"rules": {"swap_into_reserved": 5}}, {"repetition": 7}):
+        (data_dir / "settings.json").write_text(json.dumps({"new_game": saved}))
+        ConfigScreen.remembered = ConfigScreen.remembered.__class__()
+        app = App((1280, 720), sound=False)
+        try:
+            screen = app.screens.push("config")
+            run_frames(app, 2)
+            assert isinstance(screen, ConfigScreen) and screen.choices.rules == {}
+            assert screen.rule_options().repetition == "auto"  # the default against the CPU
+            click_element(app, screen.widgets["start"])
+            run_frames(app, 2)
+            assert app.screens.top.name == "game"
+        finally:
+            app.shutdown()
+            ConfigScreen.remembered = ConfigScreen.remembered.__class__()

@@ -6,6 +6,7 @@ Python classes: they are pickled to and from the search worker process.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,25 @@ class Limits:
     movetime: float | None = None  # seconds for this move
     deadline: float | None = None  # absolute value of the engine's clock (time.monotonic() by default)
     stop: Any = None  # an Event-like object with is_set(), or a callable returning True to stop
+
+    def __post_init__(self) -> None:
+        # None is the one spelling of "no limit": a 0 that the search read as falsy searched forever.
+        for name in ("depth", "nodes"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+                raise ValueError(
+                    f"Limits: {name} must be a whole number of at least 1 (None: no limit), not {value!r}"
+                )
+        for name in ("movetime", "deadline"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+                raise ValueError(
+                    f"Limits: {name} must be a finite number of seconds (None: no limit), not {value!r}"
+                )
+        if self.movetime is not None and self.movetime < 0:
+            raise ValueError(f"Limits: movetime must not be negative, not {self.movetime!r}")
 
 
 @dataclass(frozen=True)

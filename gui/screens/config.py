@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Literal
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIContainer
+from pygame_gui.core import UIContainer, UIElement
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
 from game import Game, Player, Position, RuleOptions, TimeControl
@@ -21,7 +22,7 @@ from game.errors import LaserChessError
 from game.scripted import NAMES, ScriptedEngine, ScriptError, random_engines, random_serial
 from game.search.levels import LEVELS
 from game.variants import VARIANTS, get_variant
-from game.variants.base import OptionSpec
+from game.variants.base import DECLARED_OPTIONS, OptionSpec
 from gui.art.fonts import blit_wrapped, font
 from gui.colours import MUTED
 from gui.layout import px, style, tier
@@ -68,6 +69,14 @@ class Choices:
     engines: str = ""  # scripted engines, "L4" or "L4 K0"; dealt at random when empty
     serial: str = ""  # their serial; dealt at random when empty
 
+    def repetition_rule(self) -> Literal["claim", "auto"]:
+        """The chosen repetition rule, else the default for the opponent (automatic against the CPU)."""
+        if self.repetition == "claim":
+            return "claim"
+        if self.repetition == "auto":
+            return "auto"
+        return "auto" if self.opponent != "friend" else "claim"
+
 
 _ALLOWED: dict[str, Collection[object]] = {
     "variant": VARIANTS,
@@ -76,7 +85,19 @@ _ALLOWED: dict[str, Collection[object]] = {
     "clock": CLOCKS,
     "opponent": ("friend", "cpu", "watch", "script", "engines"),
     "side": ("first", "second", "random"),
+    "repetition": (None, "claim", "auto"),
 }
+
+
+def _fits_option(key: object, value: object) -> bool:
+    spec = DECLARED_OPTIONS.get(key) if isinstance(key, str) else None
+    if spec is None:
+        return False
+    try:
+        spec.check(value)
+    except ValueError:
+        return False
+    return True
 
 
 def choices_from_saved(data: object) -> Choices:
@@ -92,8 +113,10 @@ def choices_from_saved(data: object) -> Choices:
         value, default = data[f.name], getattr(defaults, f.name)
         if f.name in ("setup", "repetition"):
             ok = value is None or isinstance(value, str)
-        elif f.name == "rules":
-            ok = isinstance(value, dict) and all(isinstance(k, str) for k in value)
+        elif f.name == "rules":  # an option no rule set declares, or a value that does not fit, is dropped
+            ok = isinstance(value, dict)
+            if ok:
+                value = {k: v for k, v in value.items() if _fits_option(k, v)}
         else:
             ok = type(value) is type(default)
         if ok and f.name in _ALLOWED:
@@ -135,7 +158,7 @@ class ConfigScreen(Screen):
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self.engine_note = ""  # the chosen scripted engines' names, shown under the position
         self.turn = 0
-        self.widgets: dict[str, object] = {}
+        self.widgets: dict[str, UIElement] = {}
         self.segments: dict[str, dict[str, UIButton]] = {}
         self.side_choices: dict[str, str] = {}  # drop-down text -> side, when sides are a drop-down
         self.opponent_choices: dict[str, str] = {}  # drop-down text -> opponent kind
@@ -186,7 +209,7 @@ class ConfigScreen(Screen):
         self.preview.show_position(pos.board)
 
     def rule_options(self) -> RuleOptions:
-        repetition = self.choices.repetition or ("auto" if self.choices.opponent != "friend" else "claim")
+        repetition = self.choices.repetition_rule()
         declared = {spec.key for spec in self.variant.option_specs}
         return RuleOptions(
             repetition=repetition,
@@ -278,8 +301,9 @@ class ConfigScreen(Screen):
         def dropdown(key: str, options: list[str], current: str, top: int) -> None:
             if current not in options:
                 options = [*options, current]
+            shown: list[str | tuple[str, str]] = [*options]
             self.widgets[key] = UIDropDownMenu(
-                options, current, ctrl(top), ui, container=root, object_id=style("drop", size)
+                shown, current, ctrl(top), ui, container=root, object_id=style("drop", size)
             )
 
         def segments(key: str, options: dict[str, str], current: str, top: int, enabled: bool = True) -> None:
@@ -366,7 +390,7 @@ class ConfigScreen(Screen):
             y += row_h
         else:
             label("Repetition", y)
-            rep = c.repetition or ("auto" if c.opponent != "friend" else "claim")
+            rep = c.repetition_rule()
             dropdown("repetition", list(REPETITION.values()), REPETITION[rep], y)
             y += row_h
             label("Move limit", y)

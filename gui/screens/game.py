@@ -19,8 +19,8 @@ from game import Game, Move
 from game.errors import LaserChessError
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
 from game.pieces import code_color
-from game.search.engine import Progress, SearchResult
 from game.search.levels import get_level
+from game.search.limits import Progress, SearchResult
 from game.search.worker import SearchWorker, WorkerError
 from gui import clipboard
 from gui.art import chessmen
@@ -295,7 +295,7 @@ class GameScreen(Screen):
         """The control buttons in two groups (rotations; game actions), each as (key, the labels
         it can show, longest first ... shortest, tooltip)."""
         controls = self.variant.controls
-        rotations = [
+        rotations: list[tuple[str, tuple[str, ...], str]] = [
             ("rotate_left", ("Turn left", "Left"), "Rotate the selected piece counter-clockwise (Q)"),
             ("rotate_right", ("Turn right", "Right"), "Rotate the selected piece clockwise (E)"),
         ]
@@ -743,13 +743,13 @@ class GameScreen(Screen):
 
     def _button(self, element) -> bool:
         s = self.session
-        for key, button in self.over_buttons.items():
+        for over_key, button in self.over_buttons.items():
             if element is button:
-                if key == "rematch":
+                if over_key == "rematch":
                     self.rematch()
-                elif key == "review" and "replay" in self.app.registry:
+                elif over_key == "review" and "replay" in self.app.registry:
                     self.app.screens.push("replay", game=s.game, ply=len(s.game.moves))
-                elif key == "menu":
+                elif over_key == "menu":
                     self.app.screens.home()
                 return True
         key = next((k for k, b in self.buttons.items() if b is element), None)
@@ -932,7 +932,7 @@ class GameScreen(Screen):
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         s = self.session
         names = self.variant.side_names
-        if s.finished:
+        if s.outcome is not None:  # the game is over
             return s.outcome.describe(names, self.variant.royal_name), (255, 214, 120)
         if self.view_ply is not None:
             first = s.start_position.turn
@@ -1017,7 +1017,7 @@ class GameScreen(Screen):
 
     def _draw_card(self, surface: pygame.Surface, color: int, rect: pygame.Rect) -> None:
         s = self.session
-        thinking = not s.finished and s.turn == color and s.is_cpu(color) and self.thinking is not None
+        thinking = self.thinking if not s.finished and s.turn == color and s.is_cpu(color) else None
         draw_player_card(
             surface,
             rect,
@@ -1029,27 +1029,30 @@ class GameScreen(Screen):
             captured=self._derived()["captured"][1 - color],
             clock=s.remaining[color] if s.remaining is not None else None,
             low_time=s.low_time(color),
-            note=f"depth {self.thinking.depth}" if thinking else None,
+            note=f"depth {thinking.depth}" if thinking is not None else None,
             turn_note=self.turn_note() if s.turn == color else None,
         )
 
     def _draw_over(self, surface: pygame.Surface) -> None:
+        outcome = self.session.outcome
+        if outcome is None:  # only a finished game has this panel
+            return
         size = surface.get_size()
         veil = pygame.Surface(self.view.rect.size, pygame.SRCALPHA)
         veil.fill((8, 8, 12, 120))
         surface.blit(veil, self.view.rect)
         panel(surface, self.over_rect, alpha=235)
         s = self.session
-        title = "Draw" if s.outcome.winner is None else f"{self.variant.side_names[s.outcome.winner]} wins"
-        if s.outcome.winner is not None and s.against_cpu and not self.study.watching:
-            title = "You win!" if not s.is_cpu(s.outcome.winner) else "The CPU wins"
-        won = s.outcome.winner
+        title = "Draw" if outcome.winner is None else f"{self.variant.side_names[outcome.winner]} wins"
+        if outcome.winner is not None and s.against_cpu and not self.study.watching:
+            title = "You win!" if not s.is_cpu(outcome.winner) else "The CPU wins"
+        won = outcome.winner
         winner = s.player(won) if won is not None else None
         if won is not None and winner is not None and winner.script:
             title = f"Engine {winner.script} wins" if s.is_cpu(1 - int(won)) else "The engine wins"
         big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
-        reason = s.outcome.reason_text(self.variant.royal_name)
+        reason = outcome.reason_text(self.variant.royal_name)
         small = font(max(12, px(17, size))).render(
             f"{reason[0].upper()}{reason[1:]} · {move_count(len(s.game.moves), s.start_position.turn)}",
             True,
