@@ -38,7 +38,20 @@ from game.effects import Effects
 from game.errors import LaserChessError
 from game.fileio import atomic_write_text
 from gui.art.fonts import fit_text, font, text_image
-from gui.colours import EDGE, GOLD, INK, MUTED, TEXT
+from gui.colours import (
+    EDGE,
+    FILL,
+    GOLD,
+    INK,
+    KNOB,
+    MUTED,
+    RADIUS,
+    SECOND_TEXT,
+    SMALL_RADIUS,
+    SMALL_TEXT,
+    TEXT,
+    TRACK,
+)
 from gui.layout import px, style
 from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.eval_graph import MARK_COLOURS, EvalGraph, draw_eval_bar
@@ -245,7 +258,7 @@ class AnalysisPanel:
         gap = max(6, px(10, size))
         strip_h = max(112, min(px(230, size), int(board_area.h * 0.3)))
         self.strip = pygame.Rect(board_area.x, board_area.bottom - strip_h, board_area.w, strip_h)
-        small = font(max(11, px(14, size))).get_linesize()
+        small = font(SMALL_TEXT.at(size)).get_linesize()
         row_a_h = max(max(26, px(34, size)), 2 * small + 4)
         self.row_a = pygame.Rect(self.strip.x, self.strip.y, self.strip.w, row_a_h)
         self.row_b = pygame.Rect(self.strip.x, self.strip.bottom - small - 6, self.strip.w, small + 6)
@@ -390,7 +403,7 @@ class AnalysisPanel:
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         self.graph.draw(surface)
-        small = max(11, px(14, size))
+        small = SMALL_TEXT.at(size)
         if self.running and self.job is not None:
             self._draw_progress(surface, small)
         elif self.analysis is not None:
@@ -405,11 +418,11 @@ class AnalysisPanel:
         job = self.job
         assert job is not None
         rect = self.progress_rect
-        pygame.draw.rect(surface, (24, 26, 34), rect, border_radius=6)
+        pygame.draw.rect(surface, TRACK, rect, border_radius=RADIUS)
         filled = rect.copy()
         filled.w = round(rect.w * job.progress)
         if filled.w > 0:
-            pygame.draw.rect(surface, (150, 118, 60), filled, border_radius=6)
+            pygame.draw.rect(surface, FILL, filled, border_radius=RADIUS)
         pygame.draw.rect(surface, EDGE, rect, 1, border_radius=6)
         done, total = job.run.finished_count, job.run.total
         text = f"Analysing ({job.run.strength.name}): {done} of {total} positions"
@@ -435,7 +448,7 @@ class AnalysisPanel:
                 f"{names[color]}: accuracy {acc} · {summary.inaccuracies} ?! · {summary.mistakes} ? · "
                 f"{summary.blunders} ??"
             )
-            img = text_image(fit_text(f, text, width), size, False, TEXT if color == 0 else (226, 200, 190))
+            img = text_image(fit_text(f, text, width), size, False, TEXT if color == 0 else SECOND_TEXT)
             surface.blit(img, (self.row_a.x, y + color * line))
 
     def _draw_line(self, surface: pygame.Surface, size: int) -> None:
@@ -465,7 +478,7 @@ class AnalysisPanel:
                 more = f.render("…", True, MUTED)
                 surface.blit(more, more.get_rect(midleft=(x, rect.centery)))
                 break
-            pygame.draw.rect(surface, GOLD if i == current else (40, 44, 58), box, border_radius=4)
+            pygame.draw.rect(surface, GOLD if i == current else KNOB, box, border_radius=SMALL_RADIUS)
             surface.blit(img, img.get_rect(center=box.center))
             self.tokens.append((box, i))
             x = box.right + 4

@@ -11,6 +11,7 @@ import pygame
 
 from gui.art.fonts import font
 from gui.art.schemes import get_scheme
+from gui.colours import RULE, TITLE_FACE, TITLE_GLOW, TITLE_HALO
 from gui.layout import px
 from gui.widgets.backdrop import draw_glass_panel, floor_surface, glow_text
 from gui.widgets.home_button import home_button_rect
@@ -18,7 +19,7 @@ from gui.widgets.home_button import home_button_rect
 
 @lru_cache(maxsize=24)
 def title_image(text: str, size: tuple[int, int]) -> pygame.Surface:
-    return glow_text(text, font(px(40, size), bold=True), (255, 236, 170), (214, 150, 58), (255, 90, 40))
+    return glow_text(text, font(px(40, size), bold=True), TITLE_FACE, TITLE_GLOW, TITLE_HALO)
 
 
 def header_rect(size: tuple[int, int]) -> pygame.Rect:
@@ -48,4 +49,4 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215) -> None:
 def draw_section_rule(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """The thin gold rule under a section heading."""
     y = rect.bottom - 3
-    pygame.draw.line(surface, (120, 96, 52), (rect.x, y), (rect.right, y), 1)
+    pygame.draw.line(surface, RULE, (rect.x, y), (rect.right, y), 1)

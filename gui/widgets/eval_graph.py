@@ -13,17 +13,31 @@ import pygame
 
 from game.analysis import BEST, BLUNDERED, INACCURATE, MISTAKEN, SELF_SHOT
 from gui.art.fonts import text_image
-from gui.colours import EDGE, GOLD, HINT
+from gui.colours import (
+    BAR_MIDDLE,
+    CURSOR_LINE,
+    DOT_RIM,
+    EDGE,
+    EVAL_LINE,
+    EVEN_LINE,
+    FIRST_SHARE,
+    GOLD,
+    HINT,
+    MARK_BEST,
+    MARK_BLUNDERED,
+    MARK_INACCURATE,
+    MARK_MISTAKEN,
+    MARK_SELF_SHOT,
+    RGB,
+    SECOND_SHARE,
+)
 
-LIGHT = (226, 219, 200)  # the first player's share
-DARK = (38, 41, 52)  # the second player's share
-
-MARK_COLOURS: dict[str, tuple[int, int, int]] = {
-    BEST: (96, 196, 120),
-    INACCURATE: (86, 180, 233),
-    MISTAKEN: (230, 159, 0),
-    BLUNDERED: (219, 48, 49),
-    SELF_SHOT: (236, 80, 170),
+MARK_COLOURS: dict[str, RGB] = {
+    BEST: MARK_BEST,
+    INACCURATE: MARK_INACCURATE,
+    MISTAKEN: MARK_MISTAKEN,
+    BLUNDERED: MARK_BLUNDERED,
+    SELF_SHOT: MARK_SELF_SHOT,
 }
 
 
@@ -85,17 +99,17 @@ class EvalGraph:
         if rect.w < 20 or rect.h < 12:
             return
         radius = max(4, min(10, rect.h // 8))
-        pygame.draw.rect(surface, DARK, rect, border_radius=radius)
+        pygame.draw.rect(surface, SECOND_SHARE, rect, border_radius=radius)
         plot = self.plot
         known = [(i, v) for i, v in enumerate(self.values) if v is not None]
         if len(known) >= 2:
             points = [(self.x_of(i), self.y_of(v)) for i, v in known]
             area = [(points[0][0], plot.bottom), *points, (points[-1][0], plot.bottom)]
-            pygame.draw.polygon(surface, LIGHT, area)
-            pygame.draw.lines(surface, (255, 250, 235), False, points, 2)
+            pygame.draw.polygon(surface, FIRST_SHARE, area)
+            pygame.draw.lines(surface, EVAL_LINE, False, points, 2)
         mid = plot.centery
         for x in range(plot.x, plot.right, 8):
-            pygame.draw.line(surface, (120, 112, 96), (x, mid), (min(x + 4, plot.right), mid), 1)
+            pygame.draw.line(surface, EVEN_LINE, (x, mid), (min(x + 4, plot.right), mid), 1)
         if not known and self.empty_text:
             label = text_image(self.empty_text, max(11, min(16, rect.h // 5)), False, HINT)
             surface.blit(label, label.get_rect(center=rect.center))
@@ -104,7 +118,7 @@ class EvalGraph:
             pygame.draw.line(surface, GOLD, (x, rect.y + 2), (x, rect.bottom - 3), 2)
             if self.hovered is not None and self.hovered != self.current:
                 hx = round(self.x_of(self.hovered))
-                pygame.draw.line(surface, (150, 160, 190), (hx, rect.y + 2), (hx, rect.bottom - 3), 1)
+                pygame.draw.line(surface, CURSOR_LINE, (hx, rect.y + 2), (hx, rect.bottom - 3), 1)
         dot = max(3, min(6, rect.h // 20))
         for ply, mark in enumerate(self.marks, start=1):
             colour = MARK_COLOURS.get(mark)
@@ -113,7 +127,7 @@ class EvalGraph:
                 continue
             size = max(2, dot // 2) if mark == BEST else dot  # best moves: small, the errors stand out
             centre = (round(self.x_of(ply)), round(self.y_of(value)))
-            pygame.draw.circle(surface, (12, 12, 16), centre, size + 1)
+            pygame.draw.circle(surface, DOT_RIM, centre, size + 1)
             pygame.draw.circle(surface, colour, centre, size)
         pygame.draw.rect(surface, EDGE, rect, 1, border_radius=radius)
 
@@ -124,10 +138,10 @@ def draw_eval_bar(
     """A vertical bar: the first player's expected score fills from their side of the board."""
     if rect.w < 4 or rect.h < 20:
         return
-    pygame.draw.rect(surface, DARK, rect, border_radius=3)
+    pygame.draw.rect(surface, SECOND_SHARE, rect, border_radius=3)
     if value is not None:
         share = round(rect.h * max(0.0, min(1.0, value)))
         fill = pygame.Rect(rect.x, rect.bottom - share if first_at_bottom else rect.y, rect.w, share)
-        pygame.draw.rect(surface, LIGHT, fill, border_radius=3)
-    pygame.draw.line(surface, (200, 80, 60), (rect.x, rect.centery), (rect.right - 1, rect.centery), 1)
+        pygame.draw.rect(surface, FIRST_SHARE, fill, border_radius=3)
+    pygame.draw.line(surface, BAR_MIDDLE, (rect.x, rect.centery), (rect.right - 1, rect.centery), 1)
     pygame.draw.rect(surface, EDGE, rect, 1, border_radius=3)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from gui.art.fonts import font, wrap_text
-from gui.colours import GOLD, RED, TEXT
+from gui.colours import GOLD, NOTICE_MARK, PANEL_SHADE, RED, SHADOW, TEXT
 from gui.layout import px
 
 INFO = "info"
@@ -100,8 +100,8 @@ class Toasts:
             accent = _ACCENT[toast.kind]
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             radius = px(10, size)
-            pygame.draw.rect(layer, (0, 0, 0, 90), layer.get_rect().move(0, 3), border_radius=radius)
-            pygame.draw.rect(layer, (18, 20, 28, 240), layer.get_rect(), border_radius=radius)
+            pygame.draw.rect(layer, SHADOW, layer.get_rect().move(0, 3), border_radius=radius)
+            pygame.draw.rect(layer, PANEL_SHADE, layer.get_rect(), border_radius=radius)
             pygame.draw.rect(
                 layer, (*accent, 255), layer.get_rect(), max(1, px(2, size)), border_radius=radius
             )
@@ -110,7 +110,7 @@ class Toasts:
             centre = (pad + icon // 2, rect.height // 2)
             pygame.draw.circle(layer, accent, centre, icon // 2)
             mark = font(max(10, int(icon * 0.75)), bold=True).render(
-                "!" if toast.kind == ERROR else "i", True, (20, 18, 14)
+                "!" if toast.kind == ERROR else "i", True, NOTICE_MARK
             )
             layer.blit(mark, mark.get_rect(center=centre))
             y = (rect.height - len(lines) * f.get_linesize()) // 2
