@@ -6,14 +6,18 @@ user's mouse and keyboard would produce.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
 if TYPE_CHECKING:
     from gui.app import App
+    from gui.screen import Screen
 
 FRAME = 1 / 60
+S = TypeVar("S", bound="Screen")
 
 
 def run_frames(app: App, frames: int = 2, dt: float = FRAME) -> None:
@@ -45,3 +49,25 @@ def post_key(app: App, key: int, mod: int = 0, frames: int = 2, unicode: str = "
 def post_resize(app: App, size: tuple[int, int], frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     run_frames(app, frames)
+
+
+def open_screen(app: App, kind: type[S], frames: int = 2, **kwargs: Any) -> S:
+    """Push the screen of class ``kind`` (by its registered name) with ``kwargs`` and run a few frames."""
+    screen = app.screens.push(kind.name, **kwargs)
+    if not isinstance(screen, kind):
+        raise AssertionError(f"pushing {kind.name!r} opened {type(screen).__name__}")
+    run_frames(app, frames)
+    return screen
+
+
+def wait_until(
+    app: App, condition: Callable[[], object], seconds: float = 60.0, pause: float = 0.005
+) -> None:
+    """Run frames until ``condition()`` holds (work in another process, such as a search, takes a
+    while); AssertionError if it still does not after ``seconds``."""
+    end = time.monotonic() + seconds
+    while not condition() and time.monotonic() < end:
+        run_frames(app, 1)
+        time.sleep(pause)
+    if not condition():
+        raise AssertionError(f"not reached within {seconds:g} s")

@@ -4,15 +4,13 @@ line can be stepped into, and the browser card shows the accuracy."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
 from game import Game
 from game.analysis import SELF_SHOT, Strength, analyse_game
 from gui.screens.replay import ReplayScreen
-from gui.testing import click_element, post_click, post_key, post_resize, run_frames
+from gui.testing import click_element, open_screen, post_click, post_key, post_resize, run_frames, wait_until
 
 # Red steps its Anubis off rank 5 and Silver's beam reaches the Red Pharaoh (see test_analysis.py).
 SHIELDED = "sc9/10/10/2fa1nb4Pc/10/10/10/1Fa7Sa r"
@@ -33,32 +31,17 @@ def app(quick_app):
     return quick_app
 
 
-def open_replay(app, game: Game, **kwargs) -> ReplayScreen:
-    screen = app.screens.push("replay", game=game, **kwargs)
-    assert isinstance(screen, ReplayScreen)
-    run_frames(app, 2)
-    return screen
-
-
-def wait_for(app, condition, seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while not condition() and time.monotonic() < end:
-        run_frames(app, 1)
-        time.sleep(0.01)
-    assert condition()
-
-
 def test_analyse_runs_in_the_worker_then_saves_marks_and_draws_them(app, data_dir):
     game = blunder_game()
     path = game.save(data_dir / "saves")
-    screen = open_replay(app, Game.load(path), path=path)
+    screen = open_screen(app, ReplayScreen, game=Game.load(path), path=path)
     study = screen.study
     assert study.analysis is None and study.buttons["analyse"].visible
     assert not study.buttons["cancel"].visible
     click_element(app, study.buttons["analyse"])
     assert study.running and study.job.worker.alive and study.buttons["cancel"].visible
     assert screen.animating  # full frame rate while it works
-    wait_for(app, lambda: study.analysis is not None)
+    wait_until(app, lambda: study.analysis is not None)
     assert not study.running and not study.buttons["analyse"].visible
     assert study.analysis.marks[0] == SELF_SHOT
     assert screen.moves.annotations[1][0] == "×"
@@ -66,7 +49,7 @@ def test_analyse_runs_in_the_worker_then_saves_marks_and_draws_them(app, data_di
     assert saved.analysis is not None and saved.analysis.marks == study.analysis.marks
     # reopening is instant: the analysis comes with the record
     app.screens.pop()
-    again = open_replay(app, saved, path=path)
+    again = open_screen(app, ReplayScreen, game=saved, path=path)
     assert again.study.analysis is not None and not again.study.running
     post_key(app, pygame.K_RIGHT)
     assert "self-shot" in again.status_lines()[1]
@@ -74,7 +57,7 @@ def test_analyse_runs_in_the_worker_then_saves_marks_and_draws_them(app, data_di
 
 def test_cancel_and_leaving_the_screen_stop_the_worker(app):
     game = analysed_sample(with_analysis=False)
-    screen = open_replay(app, game)
+    screen = open_screen(app, ReplayScreen, game=game)
     study = screen.study
     study.start("deep")
     run_frames(app, 3)
@@ -105,7 +88,7 @@ def analysed_sample(with_analysis: bool = True) -> Game:
 
 def test_graph_click_jumps_and_the_best_line_can_be_stepped_into(app):
     game = analysed_sample()
-    screen = open_replay(app, game)
+    screen = open_screen(app, ReplayScreen, game=game)
     study = screen.study
     graph = study.graph
     assert len(graph.values) == len(game.moves) + 1 and None not in graph.values
@@ -132,7 +115,7 @@ def test_graph_click_jumps_and_the_best_line_can_be_stepped_into(app):
 def test_marks_reach_the_move_list_and_the_bar_follows_the_ply(app, monkeypatch):
     game = blunder_game()
     game.analysis = analyse_game(game, Strength("test", 2, 5.0, "depth 2"))
-    screen = open_replay(app, game)
+    screen = open_screen(app, ReplayScreen, game=game)
     assert screen.moves.annotations[1][0] == "×"
     assert screen.study.bar.h == screen.view.rect.h and screen.study.bar.right <= screen.view.rect.x
     for size in ((640, 480), (1920, 1080)):

@@ -14,7 +14,7 @@ from gui import library
 from gui.app import App
 from gui.screen import Screen
 from gui.screens.replay import SPEEDS, ReplayScreen, replay_positions
-from gui.testing import click_element, post_click, post_key, run_frames
+from gui.testing import click_element, open_screen, post_click, post_key, run_frames
 
 
 @cache
@@ -35,10 +35,7 @@ def app(quick_app):
 
 
 def open_replay(app: App, game: Game, **kwargs) -> ReplayScreen:
-    screen = app.screens.push("replay", game=game, **kwargs)
-    assert isinstance(screen, ReplayScreen)
-    run_frames(app, 2)
-    return screen
+    return open_screen(app, ReplayScreen, game=game, **kwargs)
 
 
 def test_stepping_to_the_end_and_back_matches_the_record_at_every_ply(app):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -12,7 +10,7 @@ from game.analysis import Strength, analyse_game
 from game.threats import threats
 from gui.screens.config import Choices, ConfigScreen
 from gui.screens.game import GameScreen
-from gui.testing import click_element, post_key, run_frames
+from gui.testing import click_element, open_screen, post_key, run_frames, wait_until
 
 # Red to move; Silver's beam already reaches the Red Pharaoh on c5.
 EXPOSED = "sc9/10/10/2fa6Pc/10/10/10/1Fa7Sa r"
@@ -25,28 +23,13 @@ def app(quick_app):
     return quick_app
 
 
-def open_game(app, game: Game) -> GameScreen:
-    screen = app.screens.push("game", game=game)
-    assert isinstance(screen, GameScreen)
-    run_frames(app, 2)
-    return screen
-
-
-def wait_for(app, condition, seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while not condition() and time.monotonic() < end:
-        run_frames(app, 1)
-        time.sleep(0.005)
-    assert condition()
-
-
 def test_hint_shows_the_engine_move_and_is_counted_once_per_position(app, data_dir):
-    screen = open_game(app, Game.new("khet", "Classic"))  # two players: hints allowed
+    screen = open_screen(app, GameScreen, game=Game.new("khet", "Classic"))  # two players: hints allowed
     study = screen.study
     assert "hint" in screen.buttons
     post_key(app, pygame.K_h)
     assert study.thinking and screen.session.game.hints == [1, 0]
-    wait_for(app, lambda: study.current_hint() is not None)
+    wait_until(app, lambda: study.current_hint() is not None)
     move, shots = study.current_hint()
     assert move in screen.position.legal_moves and shots
     assert screen.status_text()[0].startswith("Hint: ")
@@ -61,12 +44,14 @@ def test_hint_shows_the_engine_move_and_is_counted_once_per_position(app, data_d
 
 def test_hints_are_off_against_the_cpu_unless_allowed(app):
     players = (Player("human", "You"), Player("cpu", level="Easy"))
-    screen = open_game(app, Game.new("khet", "Classic", players=players))
+    screen = open_screen(app, GameScreen, game=Game.new("khet", "Classic", players=players))
     assert "hint" not in screen.buttons
     post_key(app, pygame.K_h)
     assert not screen.study.thinking and screen.session.game.hints == [0, 0]
     app.screens.pop()
-    allowed = open_game(app, Game.new("khet", "Classic", players=players, hints_allowed=True))
+    allowed = open_screen(
+        app, GameScreen, game=Game.new("khet", "Classic", players=players, hints_allowed=True)
+    )
     assert "hint" in allowed.buttons and allowed.study.can_hint()
 
 
@@ -75,7 +60,7 @@ def test_threats_now_and_after_one_rotation(app):
     found = threats(pos, 1)
     assert found[0].victims == ()  # the beam misses now
     assert found[1].move == "j5R" and found[1].royal
-    screen = open_game(app, Game.new("khet", fen=EXPOSED))
+    screen = open_screen(app, GameScreen, game=Game.new("khet", fen=EXPOSED))
     assert "threats" in screen.buttons and not screen.study.threats_on
     post_key(app, pygame.K_t)
     assert screen.study.threats_on and screen.buttons["threats"].is_selected
@@ -87,7 +72,7 @@ def test_threats_now_and_after_one_rotation(app):
 
 
 def test_threat_after_a_candidate_move(app):
-    screen = open_game(app, Game.new("khet", fen="sc9/10/10/2fa1nb4Pc/10/10/10/1Fa7Sa r"))
+    screen = open_screen(app, GameScreen, game=Game.new("khet", fen="sc9/10/10/2fa1nb4Pc/10/10/10/1Fa7Sa r"))
     pos = screen.position
     exposed = screen.study.exposure(pos.parse_move("e5e6"))
     assert exposed.royal and exposed.victims == (pos.geometry.names.index("c5"),)
@@ -112,7 +97,7 @@ def test_new_game_offers_cpu_against_cpu_with_both_levels(app):
 def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_dir):
     players = (Player("cpu", level="Beginner"), Player("cpu", level="Beginner"))
     options = RuleOptions(repetition="auto", ply_limit=40)
-    screen = open_game(app, Game.new("khet", "Classic", players=players, options=options))
+    screen = open_screen(app, GameScreen, game=Game.new("khet", "Classic", players=players, options=options))
     study = screen.study
     assert study.watching and {"pause", "step", "speed"} <= set(screen.buttons)
     assert "undo" not in screen.buttons and "hint" not in screen.buttons
@@ -122,7 +107,7 @@ def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_di
     run_frames(app, 30)
     assert len(screen.session.game.moves) == 0
     click_element(app, screen.buttons["step"])
-    wait_for(app, lambda: len(screen.session.game.moves) == 1, 30)
+    wait_until(app, lambda: len(screen.session.game.moves) == 1, 30)
     run_frames(app, 30)
     assert len(screen.session.game.moves) == 1
     # resume at the fastest speed and watch to the end
@@ -130,7 +115,7 @@ def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_di
         click_element(app, screen.buttons["speed"])
     assert screen.buttons["speed"].text == "Speed 4×"
     post_key(app, pygame.K_SPACE)
-    wait_for(app, lambda: screen.session.finished, 300)
+    wait_until(app, lambda: screen.session.finished, 300)
     game = screen.session.game
     assert game.outcome is not None and game.finished
     app.screens.pop(ask=False)
@@ -143,7 +128,7 @@ def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_di
 
 
 def test_a_rule_set_without_lasers_has_no_threats_button(app):
-    screen = open_game(app, Game.new("lousychess"))
+    screen = open_screen(app, GameScreen, game=Game.new("lousychess"))
     assert "threats" not in screen.buttons and "hint" in screen.buttons
     post_key(app, pygame.K_t)
     assert not screen.study.threats_on
