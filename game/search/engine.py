@@ -21,7 +21,6 @@ callback gets a :class:`Progress` after every completed depth.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from game.laser import fire
 from game.move import Move
 from game.pieceset import DESTROY
 from game.position import ROTATE, Position
+from game.search.budget import CHECK_EVERY, Budget, choose, per_second
 from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
 from game.search.limits import (
     MATE,
@@ -43,7 +43,6 @@ from game.search.limits import (
 )
 from game.search.limits import format_score as format_score  # re-exported (moved to limits.py)
 from game.search.movegen import touching_moves
-from game.search.timeman import TimeManager, unsettled
 
 INF = 1_000_000
 MAX_PLY = 96
@@ -63,7 +62,6 @@ ORDER_TOUCH_THEIRS = 1 << 25  # changes the enemy beam
 ORDER_BAD = -(1 << 32)
 
 EVAL_CACHE_ENTRIES = 300_000
-CHECK_EVERY = 256  # nodes between two looks at the clock and the stop signal
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
@@ -118,18 +116,6 @@ def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emit
 
 class SearchStopped(Exception):
     """Raised inside the tree when a limit or the stop signal ends the search."""
-
-
-def _stop_callable(stop: Any) -> Callable[[], bool] | None:
-    if stop is None:
-        return None
-    if hasattr(stop, "is_set"):
-        is_set: Callable[[], bool] = stop.is_set
-        return is_set
-    if callable(stop):
-        call: Callable[[], bool] = stop
-        return call
-    raise TypeError("stop must be an Event-like object or a callable")
 
 
 class Engine:
@@ -194,15 +180,14 @@ class Engine:
         rng: random.Random | None = None,
     ) -> SearchResult:
         """Search ``pos`` (left unchanged) within ``limits``; return the move to play."""
-        limits = limits or Limits()
-        clock = self.clock
-        self.timer = timer = TimeManager(clock, limits.movetime, limits.deadline)
+        budget = Budget.of(limits, self.clock, MAX_PLY - 8)
+        self.timer = timer = budget.timer
         start = timer.start
         self._start = start
         self.deadline = timer.deadline
-        self.stop_fn = _stop_callable(limits.stop)
-        self.node_limit = limits.nodes
-        max_depth = min(limits.depth or MAX_PLY - 8, MAX_PLY - 8)
+        self.stop_fn = budget.stop
+        self.node_limit = budget.nodes
+        max_depth = budget.max_depth
         randomness = randomness if randomness and randomness.margin > 0 else None
         self.random_margin = randomness.margin if randomness else 0
 
@@ -216,7 +201,7 @@ class Engine:
         self.royals = ev.royal_squares(p.board)
         self.nodes = 0
         # Limits are checked every CHECK_EVERY nodes (a few ms), often enough to stop within the budget.
-        self.next_check = CHECK_EVERY if not self.node_limit else min(CHECK_EVERY, self.node_limit)
+        self.next_check = budget.first_check
         self._last_look = (0, start)  # (nodes, clock) at the last limit check
         self.pv: list[list[int]] = [_EMPTY] * (MAX_PLY + 2)
         # Each node's analysis, for its children.
@@ -306,22 +291,18 @@ class Engine:
             order.sort(
                 key=lambda c: (c == best_move, scores.get(c, -INF), nodes_per_move.get(c, 0)), reverse=True
             )
-            elapsed = clock() - start
             if on_progress is not None:
-                nps = int(self.nodes / max(elapsed, 1e-6))
+                elapsed = budget.elapsed()
+                nps = per_second(self.nodes, elapsed)
                 on_progress(Progress(depth, score, texts(best_pv), self.nodes, elapsed, nps))
             if abs(score) >= MATE_BOUND and depth >= MATE - abs(score) + 1:
                 break
-            if not timer.next_iteration(unsettled(was, settled_at)):
-                break
-            if self.node_limit and self.nodes >= self.node_limit:
+            if not budget.another_depth(self.nodes, was, settled_at):
                 break
             depth += 1
 
-        chosen = best_move
-        if randomness and root_scores and abs(best_score) < MATE_BOUND:
-            chosen = self._pick(root_scores, best_score, randomness, rng or random.Random())
-        elapsed = clock() - start
+        chosen = choose(root_scores, best_move, best_score, randomness, rng)
+        elapsed = budget.elapsed()
         return SearchResult(
             chosen,
             Move.from_code(chosen).text(names),
@@ -330,20 +311,11 @@ class Engine:
             texts(best_pv) if chosen == best_move else texts([chosen]),
             self.nodes,
             elapsed,
-            int(self.nodes / max(elapsed, 1e-6)),
+            per_second(self.nodes, elapsed),
             stopped,
             best_move,
             dict(root_scores),
         )
-
-    @staticmethod
-    def _pick(scores: dict[int, int], best: int, rnd: Randomness, rng: random.Random) -> int:
-        """A move within ``rnd.margin`` of the best, chosen with softmax weights (deterministic per rng)."""
-        candidates = sorted((c for c, s in scores.items() if s >= best - rnd.margin and s > -MATE_BOUND))
-        if not candidates:
-            return max(scores, key=lambda c: scores[c])
-        weights = [math.exp((scores[c] - best) / max(rnd.temperature, 1e-6)) for c in candidates]
-        return rng.choices(candidates, weights)[0]
 
     # ------------------------------------------------------------------ limits
     def _check(self) -> None:

@@ -31,14 +31,13 @@ from game.chance import CHANCE_BITS
 from game.effects import BOTH
 from game.move import Move
 from game.position import Position
-from game.search.engine import INF, Engine, _stop_callable
+from game.search.budget import CHECK_EVERY, Budget, choose, per_second
+from game.search.engine import INF, Engine
 from game.search.limits import MATE, MATE_BOUND, Limits, Progress, Randomness, SearchResult
-from game.search.timeman import TimeManager, unsettled
 from game.variants.base import Variant
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 64
-CHECK_EVERY = 256
 TT_ENTRIES = 1_000_000
 QDEPTH = 8
 
@@ -156,15 +155,14 @@ class GenericEngine:
         rng: random.Random | None = None,
     ) -> SearchResult:
         """Search ``pos`` (left unchanged) within ``limits``; return the move to play."""
-        limits = limits or Limits()
-        self.timer = timer = TimeManager(self.clock, limits.movetime, limits.deadline)
-        start = timer.start
-        self.stop_fn = _stop_callable(limits.stop)
-        self.node_limit = limits.nodes
-        self.next_check = CHECK_EVERY if not self.node_limit else min(CHECK_EVERY, self.node_limit)
+        budget = Budget.of(limits, self.clock, MAX_PLY - 8)
+        self.timer = timer = budget.timer
+        self.stop_fn = budget.stop
+        self.node_limit = budget.nodes
+        self.next_check = budget.first_check
         self.nodes = 0
         randomness = randomness if randomness and randomness.margin > 0 else None
-        max_depth = min(limits.depth or MAX_PLY - 8, MAX_PLY - 8)
+        max_depth = budget.max_depth
         self.pos = p = pos.copy(history=True)
         if self._variant != p.variant.name:
             self.clear()
@@ -198,23 +196,20 @@ class GenericEngine:
             was, settled = settled, (move, score)
             best_move, best_score, best_pv, root_scores = move, score, pv, scores
             order.sort(key=lambda c: (c == move, scores.get(c, -INF)), reverse=True)
-            elapsed = self.clock() - start
             if on_progress is not None:
                 texts = tuple(names_of(Move.from_code(c & ~CHANCE_FLAG)) for c in pv)
-                nps = int(self.nodes / max(elapsed, 1e-6))
-                on_progress(Progress(depth, score, texts, self.nodes, elapsed, nps))
+                elapsed = budget.elapsed()
+                on_progress(
+                    Progress(depth, score, texts, self.nodes, elapsed, per_second(self.nodes, elapsed))
+                )
             if abs(score) >= MATE_BOUND and depth >= MATE - abs(score):
                 break
             if len(order) == 1 and depth >= 2:
                 break
-            if not timer.next_iteration(unsettled(was, settled)):
+            if not budget.another_depth(self.nodes, was, settled):
                 break
-            if self.node_limit and self.nodes >= self.node_limit:
-                break
-        chosen = best_move
-        if randomness and root_scores and abs(best_score) < MATE_BOUND:
-            chosen = Engine._pick(root_scores, best_score, randomness, rng or random.Random())
-        elapsed = self.clock() - start
+        chosen = choose(root_scores, best_move, best_score, randomness, rng)
+        elapsed = budget.elapsed()
         pv_codes = best_pv if chosen == best_move else [chosen]
         # A chance decision is returned as the decision (no outcome): the game draws the outcome.
         pv_codes = [c & ~CHANCE_FLAG for c in pv_codes]
@@ -229,7 +224,7 @@ class GenericEngine:
             tuple(names_of(Move.from_code(c)) for c in pv_codes),
             self.nodes,
             elapsed,
-            int(self.nodes / max(elapsed, 1e-6)),
+            per_second(self.nodes, elapsed),
             stopped,
             best_move,
             dict(root_scores),
