@@ -25,6 +25,7 @@ import pygame_gui
 from gui import paths
 from gui.art import chessmen
 from gui.audio import CLICK, Audio
+from gui.colours import WINDOW_BG
 from gui.screen import ScreenManager, ScreenRegistry
 from gui.settings import MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
 from gui.widgets.toast import ERROR, INFO, Toasts
@@ -325,7 +326,7 @@ class App:
 
     def draw(self) -> None:
         top = self.screens.top
-        self.surface.fill((12, 13, 18))
+        self.surface.fill(WINDOW_BG)
         if top is not None:
             top.draw(self.surface)
         self.ui.draw_ui(self.surface)

@@ -61,6 +61,70 @@ TITLE_HALO: RGB = (255, 90, 40)
 NOTICE_MARK: RGB = (20, 18, 14)  # the "i" / "!" on a notice's badge
 
 
+# ------------------------------------------------------------ named by the screens and widgets
+GROUT_SHADOW: RGBA = (0, 0, 0, 120)  # the floor tiles' joints: shadow
+GROUT_LIGHT: RGBA = (255, 255, 255, 16)  # and light
+PANEL_DROP: RGBA = (0, 0, 0, 150)  # a glass panel's drop shadow
+OPAQUE: RGBA = (255, 255, 255, 255)  # a mask's solid part
+GLASS_EDGE: RGBA = (190, 150, 80, 150)  # a glass panel's rim
+LIGHT_VEIL: RGBA = (8, 8, 12, 70)  # darkens the menu's laser show
+OUTLINE_TINT: RGBA = (20, 12, 6, 255)  # glowing titles: the outline
+SHINE_TINT: RGBA = (255, 255, 240, 70)  # and the shine
+ICON_TIP: RGB = (255, 246, 236)  # the pencil's tip
+ICON_INK: RGB = (16, 18, 24)  # dark strokes inside the icons
+TICK_INK: RGB = (30, 22, 8)  # the tick on a chosen swatch
+SWATCH_RING: RGB = (240, 230, 210)  # the chosen swatch's ring
+SWATCH_LABEL: RGB = (214, 206, 190)  # a swatch's label
+DRAW_BLUE: RGB = (150, 186, 226)  # draws in the game browser
+CARD_BG: RGB = (24, 28, 38)  # a game card
+CARD_EDGE: RGB = (74, 64, 44)  # its frame
+CPU_ORANGE: RGB = (236, 140, 98)  # games the CPU won
+SCROLL_TRACK: RGB = (38, 42, 54)  # a scroll bar's track
+SCROLL_THUMB: RGB = (150, 124, 74)  # and its thumb
+RAISED: RGB = (34, 38, 50)  # a raised chip or the active player's card
+CHIP_INK: RGB = (30, 20, 6)  # text on a coloured chip
+DOT_OUTLINE: RGB = (10, 10, 12)  # the outline of a colour dot
+DAMAGED_BG: RGB = (40, 24, 26)  # an unreadable record's plate
+DAMAGED_EDGE: RGB = (110, 50, 48)  # its frame
+DAMAGED_MARK: RGB = (40, 12, 10)  # its !
+CARD_IDLE: RGB = (22, 24, 32)  # the waiting player's card
+CARD_IDLE_EDGE: RGB = (80, 70, 50)  # its frame
+ALERT: RGB = (255, 110, 90)  # a low clock, the puzzle's strikes
+CLOCK_ACTIVE: RGB = (255, 240, 200)  # the running clock
+CLOCK_LOW_BG: RGB = (90, 24, 20)  # a low clock's box
+HEADING: RGB = (255, 226, 150)  # titles the screens draw: result panels, rules sections, the side panel
+ORANGE: RGB = (255, 150, 40)  # half-charged beams; the threats overlay's beam
+THREAT_RING: RGB = (255, 90, 60)  # rings round pieces a threat would destroy
+PROMPT_BLUE: RGB = (200, 220, 255)  # prompts: what to do next, looking for a hint
+HINT_TEXT: RGB = (140, 230, 160)  # the hint in the status line
+THREAT_TEXT: RGB = (255, 170, 90)  # a threat in the status line
+QUIET_TEXT: RGB = (200, 200, 210)  # nothing to report: the CPU thinking, no threats
+ARROW_GREEN: RGB = (80, 200, 120)  # a suggested move's arrow
+ERASER_HOT: RGB = (104, 44, 46)  # the eraser tile: hovered or chosen
+ERASER_BG: RGB = (78, 34, 38)  # idle
+ERASER_CHOSEN_EDGE: RGB = (255, 138, 122)  # frame when chosen
+ERASER_HOT_EDGE: RGB = (200, 100, 90)  # hovered
+ERASER_EDGE: RGB = (138, 58, 58)  # idle
+TILE_HOT: RGB = (52, 58, 78)  # a palette tile: hovered or chosen
+TILE_BG: RGB = (34, 38, 52)  # idle
+TILE_HOT_EDGE: RGB = (200, 170, 110)  # frame when hovered
+TILE_EDGE: RGB = (96, 82, 54)  # idle
+TILE_SHINE: RGBA = (255, 255, 255, 14)  # its upper half's shine
+BADGE_INK: RGB = (24, 18, 8)  # the count on a tile's badge
+ERROR_TINT: RGB = (255, 214, 204)  # an error check's text, the eraser's label
+MENU_HALO: RGB = (255, 70, 40)  # the main menu title's outer glow
+SUBTITLE_TEXT: RGB = (214, 190, 140)  # the main menu's subtitle
+SUBTITLE_RULE: RGB = (170, 134, 70)  # the lines beside it
+SUCCESS_TEXT: RGB = (150, 230, 150)  # a right answer in the puzzle
+PAGE_TEXT: RGB = (230, 222, 204)  # the rules pages' text
+BROWSER_HINT: RGB = (180, 170, 150)  # the browser's empty-list hint
+ERROR_NOTE: RGB = (255, 140, 120)  # an error note in the browser
+DETAIL_TEXT: RGB = (225, 216, 196)  # the game browser's details
+WINDOW_BG: RGB = (12, 13, 18)  # the window behind every screen
+BRIGHT_GOLD: RGB = (255, 214, 120)  # news in the status line (result, draw offers), puzzle headings
+STATUS_TEXT: RGB = (235, 228, 210)  # the status line's plain text (whose move)
+
+
 # ------------------------------------------------------------ sizes
 class TextSize(NamedTuple):
     """A font size: ``base`` pixels at 1280 x 720, scaled with the window, never below ``floor``."""
@@ -76,6 +140,6 @@ SMALL_TEXT = TextSize(14, 11)  # notes, captions, hints, axis labels
 BODY_TEXT = TextSize(16, 12)  # status lines, card and panel text
 LABEL_TEXT = TextSize(15, 12)  # form labels and buttons drawn by the screens
 RESULT_TITLE = TextSize(34, 20)  # the title of a result panel ("Silver wins")
-RESULT_TEXT = TextSize(17, 12)  # the line under it
+LARGE_TEXT = TextSize(17, 12)  # the rules pages, the line under a result title
 RADIUS = 6  # corners of bars and boxes
 SMALL_RADIUS = 4  # corners of small steps and chips

@@ -28,7 +28,7 @@ from game.errors import RecordError
 from game.variants import VARIANTS
 from gui import clipboard, library, paths
 from gui.art.fonts import font, wrap_text
-from gui.colours import GOLD, MUTED, TEXT
+from gui.colours import BODY_TEXT, BROWSER_HINT, DETAIL_TEXT, ERROR_NOTE, GOLD, LABEL_TEXT, MUTED, RULE, TEXT
 from gui.layout import px, style, tier
 from gui.library import OPPONENT_FILTERS, RESULT_FILTERS, SORTS, GameEntry, LibraryError
 from gui.screen import Screen
@@ -151,7 +151,7 @@ class BrowserScreen(Screen):
         self.panel_rect = pygame.Rect(margin, top, w - 2 * margin, bar_y - gap - top)
         pad = max(12, px(20, size))
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        detail_line = font(max(12, px(15, size))).get_linesize() + 1
+        detail_line = font(LABEL_TEXT.at(size)).get_linesize() + 1
         self.strip.set_rect(inner, size, reserve=4 * detail_line + px(12, size))
         top = self.strip.rect.bottom + gap
         self.details_rect = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
@@ -586,7 +586,7 @@ class BrowserScreen(Screen):
             text += f"  ·  {bad} unreadable"
         if len(self.shown) != count:
             text += f"  ·  {len(self.shown)} shown"
-        hint = font(max(11, px(15, size))).render(text, True, (180, 170, 150))
+        hint = font(max(11, px(15, size))).render(text, True, BROWSER_HINT)
         home = home_button_rect(size)
         rect = hint.get_rect(midright=(home.left - px(18, size), head.centery))
         if rect.left > title.right + px(20, size):
@@ -607,17 +607,15 @@ class BrowserScreen(Screen):
             return
         size = surface.get_size()
         kind, text = self.bar_note
-        f = font(max(12, px(16, size)), bold=kind == "error")
-        colour = (255, 140, 120) if kind == "error" else (225, 216, 196)
+        f = font(BODY_TEXT.at(size), bold=kind == "error")
+        colour = ERROR_NOTE if kind == "error" else DETAIL_TEXT
         pad = max(12, px(20, size))
         width = self.panel_rect.w - 2 * pad
         lines = wrap_text(f, text, width)[:3]
         y = self.panel_rect.bottom - pad - len(lines) * f.get_linesize()
         if self.shown:
             top = self.details_rect.top
-            pygame.draw.line(
-                surface, (120, 96, 52), (self.details_rect.x, top), (self.details_rect.right, top), 1
-            )
+            pygame.draw.line(surface, RULE, (self.details_rect.x, top), (self.details_rect.right, top), 1)
             y = min(y, top + max(8, px(12, size)))
         for line in lines:
             surface.blit(f.render(line, True, colour), (self.panel_rect.x + pad, y))
@@ -628,12 +626,12 @@ class BrowserScreen(Screen):
         rect = self.details_rect
         entry = self.selected
         size = surface.get_size()
-        fs = max(12, px(15, size))
+        fs = LABEL_TEXT.at(size)
         f, bold = font(fs), font(fs, bold=True)
         line = f.get_linesize() + 1
         if entry is None or rect.h < line * 2:
             return
-        pygame.draw.line(surface, (120, 96, 52), (rect.x, rect.y), (rect.right, rect.y), 1)
+        pygame.draw.line(surface, RULE, (rect.x, rect.y), (rect.right, rect.y), 1)
         if entry.readable:
             game = entry.game
             assert game is not None
@@ -661,7 +659,7 @@ class BrowserScreen(Screen):
                 while len(text) > 1 and f.size(text + "…")[0] > width:
                     text = text[:-1]
                 text += "…"
-            surface.blit(f.render(text, True, (225, 216, 196)), (rect.x + label_w, y))
+            surface.blit(f.render(text, True, DETAIL_TEXT), (rect.x + label_w, y))
             y += line
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
@@ -677,7 +675,7 @@ class BrowserScreen(Screen):
                 "Every game you play is saved here. You can also import a game file with the button above.",
             )
         big = font(max(16, px(24, size)), bold=True).render(lines[0], True, TEXT)
-        small = font(max(12, px(16, size))).render(lines[1], True, MUTED)
+        small = font(BODY_TEXT.at(size)).render(lines[1], True, MUTED)
         cy = self.panel_rect.centery
         surface.blit(big, big.get_rect(midbottom=(self.panel_rect.centerx, cy - 4)))
         surface.blit(small, small.get_rect(midtop=(self.panel_rect.centerx, cy + 8)))

@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton
 from game import Game, LaserChessError
 from gui import library
 from gui.art.fonts import font
-from gui.colours import HINT
+from gui.colours import HINT, MENU_HALO, SUBTITLE_RULE, SUBTITLE_TEXT, TITLE_FACE, TITLE_GLOW
 from gui.layout import px, style, ui_scale
 from gui.paths import saves_dir
 from gui.screen import Screen, ScreenEntry
@@ -32,12 +32,10 @@ SUBTITLE = "KHET 2.0  \u00b7  LEISERCHESS"
 @lru_cache(maxsize=8)
 def _title_images(size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
     scale = ui_scale(size)
-    title = glow_text(
-        TITLE, font(round(84 * scale), bold=True), (255, 236, 170), (214, 150, 58), (255, 70, 40)
-    )
+    title = glow_text(TITLE, font(round(84 * scale), bold=True), TITLE_FACE, TITLE_GLOW, MENU_HALO)
     sub_font = font(round(19 * scale), bold=True)
     spaced = " ".join(SUBTITLE)
-    subtitle = sub_font.render(spaced.replace("   ", "  "), True, (214, 190, 140))
+    subtitle = sub_font.render(spaced.replace("   ", "  "), True, SUBTITLE_TEXT)
     return title, subtitle
 
 
@@ -193,7 +191,7 @@ class MainMenuScreen(Screen):
             (self.subtitle_rect.left - px(16, size) - span, self.subtitle_rect.left - px(16, size)),
             (self.subtitle_rect.right + px(16, size), self.subtitle_rect.right + px(16, size) + span),
         ):
-            pygame.draw.line(surface, (170, 134, 70), (x0, y), (x1, y), max(1, px(2, size)))
+            pygame.draw.line(surface, SUBTITLE_RULE, (x0, y), (x1, y), max(1, px(2, size)))
         draw_glass_panel(surface, self.panel_rect, radius=px(20, size), alpha=185)
         f = font(max(12, px(14, size)))
         colour = HINT

@@ -32,6 +32,16 @@ from game.variants import get_variant
 from game.variants.lousychess import move_number
 from gui.art import chessmen
 from gui.art.fonts import blit_wrapped, fit_text, font
+from gui.colours import (
+    ALERT,
+    BODY_TEXT,
+    BRIGHT_GOLD,
+    DIM,
+    RESULT_TITLE,
+    SMALL_TEXT,
+    STATUS_TEXT,
+    SUCCESS_TEXT,
+)
 from gui.layout import px, style
 from gui.screen import Screen
 from gui.widgets.board_view import BoardView
@@ -41,10 +51,6 @@ from gui.widgets.player_panel import side_panel_layout
 
 MAX_STRIKES = 3
 FLASH = 0.6  # seconds a strike's red flash lasts
-GOLD = (255, 214, 120)
-TEXT = (235, 228, 210)
-DIM = (170, 162, 146)
-RED = (255, 110, 90)
 
 
 class PuzzleScreen(Screen):
@@ -123,9 +129,9 @@ class PuzzleScreen(Screen):
             self.result = "solved"
             self.app.settings.puzzles_solved += 1
             self.app.save_settings()
-            self.message, self.message_colour = "Solved! Every move entered.", GOLD
+            self.message, self.message_colour = "Solved! Every move entered.", BRIGHT_GOLD
         else:
-            self.message, self.message_colour = f"Right: {move_name(code)}. Next move?", (150, 230, 150)
+            self.message, self.message_colour = f"Right: {move_name(code)}. Next move?", SUCCESS_TEXT
 
     def strike(self, sq: int, text: str) -> None:
         self.strikes += 1
@@ -139,7 +145,7 @@ class PuzzleScreen(Screen):
             self.message = f"{text} Three strikes: the puzzle is lost. The moves were {' '.join(rest)}."
         else:
             self.message = f"{text} ({self.strikes} of {MAX_STRIKES})"
-        self.message_colour = RED
+        self.message_colour = ALERT
 
     def show_next(self) -> None:
         """Mark the next move on the board; it counts as a strike."""
@@ -162,7 +168,7 @@ class PuzzleScreen(Screen):
                 raise ScriptError("the two engines need different letters and different seeds")
             self.start(make_puzzle(white, black, self.rng))
         except ScriptError as exc:
-            self.message, self.message_colour = str(exc), RED
+            self.message, self.message_colour = str(exc), ALERT
 
     def _name(self, sq: int) -> str:
         return self.pos.geometry.names[sq]
@@ -304,16 +310,19 @@ class PuzzleScreen(Screen):
         r = self.info_rect
         x, y = r.x, r.y
         head = font(max(16, px(24, size)), bold=True)
-        body = font(max(11, px(14, size)))
+        body = font(SMALL_TEXT.at(size))
         small = font(max(10, px(13, size)))
         lh = body.get_linesize()
         p = self.puzzle
-        surface.blit(head.render("Lousy Chess puzzle", True, GOLD), (x, y))
+        surface.blit(head.render("Lousy Chess puzzle", True, BRIGHT_GOLD), (x, y))
         y += head.get_linesize() + 4
         for side, engine in (("White", p.white), ("Black", p.black)):
             active = (side == "White") == (self.pos.turn == 0) and self.result is None
             title = f"{side}: {engine.label} · {NAMES[engine.letter]}"
-            surface.blit(body.render(fit_text(body, title, r.width), True, GOLD if active else TEXT), (x, y))
+            surface.blit(
+                body.render(fit_text(body, title, r.width), True, BRIGHT_GOLD if active else STATUS_TEXT),
+                (x, y),
+            )
             y += lh
             for i, goal in enumerate(GOALS[engine.letter], 1):
                 surface.blit(small.render(fit_text(small, f"  {i}. {goal}", r.width), True, DIM), (x, y))
@@ -322,10 +331,10 @@ class PuzzleScreen(Screen):
         turn = "White" if self.pos.turn == 0 else "Black"
         left = len(p.moves) - self.pos.ply
         facts = f"Serial {p.serial} · move {move_number(self.pos)} · {turn} to move · {left} to enter"
-        surface.blit(body.render(fit_text(body, facts, r.width), True, TEXT), (x, y))
+        surface.blit(body.render(fit_text(body, facts, r.width), True, STATUS_TEXT), (x, y))
         y += lh + 4
         marks = "".join("X " if i < self.strikes else "_ " for i in range(MAX_STRIKES))
-        surface.blit(head.render(f"Strikes: {marks}", True, RED if self.strikes else DIM), (x, y))
+        surface.blit(head.render(f"Strikes: {marks}", True, ALERT if self.strikes else DIM), (x, y))
         y += head.get_linesize() + 2
         counts = f"Solved {self.app.settings.puzzles_solved} · failed {self.app.settings.puzzles_failed}"
         surface.blit(small.render(counts, True, DIM), (x, y))
@@ -346,10 +355,10 @@ class PuzzleScreen(Screen):
         panel(surface, box, alpha=235)
         solved = self.result == "solved"
         title = "Solved!" if solved else "Puzzle failed"
-        big = font(max(20, px(34, size)), bold=True).render(title, True, GOLD if solved else RED)
+        big = font(RESULT_TITLE.at(size), bold=True).render(title, True, BRIGHT_GOLD if solved else ALERT)
         surface.blit(big, big.get_rect(midtop=(box.centerx, box.y + px(14, size))))
         note = "New puzzle deals another." if solved else "Three strikes. New puzzle deals another."
-        small = font(max(12, px(16, size))).render(note, True, TEXT)
+        small = font(BODY_TEXT.at(size)).render(note, True, STATUS_TEXT)
         surface.blit(small, small.get_rect(midbottom=(box.centerx, box.bottom - px(16, size))))
 
 

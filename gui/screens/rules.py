@@ -16,7 +16,7 @@ from game import Position
 from game.variants import VARIANTS, get_variant
 from gui.art.fonts import blit_wrapped, font
 from gui.art.pieces import piece_surface
-from gui.colours import GOLD
+from gui.colours import BODY_TEXT, GOLD, HEADING, LARGE_TEXT, PAGE_TEXT
 from gui.layout import px, style
 from gui.notation import readable_move
 from gui.rules_pages import Section, distinct_kinds, kind_name, page
@@ -215,13 +215,11 @@ class RulesScreen(Screen):
         draw_title(surface, f"Rules · {get_variant(self.variant_name).title}")
         panel(surface, self.panel_rect)
         section = self.section
-        title = font(max(16, px(26, size)), bold=True).render(section.title, True, (255, 226, 150))
+        title = font(max(16, px(26, size)), bold=True).render(section.title, True, HEADING)
         surface.blit(title, self.title_rect.topleft)
-        f = font(max(12, px(17, size)))
+        f = font(LARGE_TEXT.at(size))
         lines = max(2, self.text_rect.height // f.get_linesize())
-        blit_wrapped(
-            surface, section.text, f, (230, 222, 204), self.text_rect, max_lines=lines, centred=False
-        )
+        blit_wrapped(surface, section.text, f, PAGE_TEXT, self.text_rect, max_lines=lines, centred=False)
         if section.key == "pieces":
             self._draw_pieces(surface)
             return
@@ -232,7 +230,7 @@ class RulesScreen(Screen):
         pos = Position.from_fen(demo.fen, get_variant(self.variant_name))
         side = pos.variant.side_names[pos.turn]
         text = f"{side} plays {readable_move(pos, demo.move)}"
-        cap = move_image(text, max(12, px(16, size)), True, GOLD)
+        cap = move_image(text, BODY_TEXT.at(size), True, GOLD)
         surface.blit(cap, cap.get_rect(midtop=(self.view.rect.centerx, self.caption_rect.y)))
 
     def _draw_pieces(self, surface: pygame.Surface) -> None:
@@ -251,5 +249,5 @@ class RulesScreen(Screen):
                 surface.blit(
                     img, img.get_rect(center=(x + cell // 2, area.y + cell // 2 + color * cell * 0.85))
                 )
-            name = f.render(kind_name(variant, kind), True, (230, 222, 204))
+            name = f.render(kind_name(variant, kind), True, PAGE_TEXT)
             surface.blit(name, name.get_rect(midtop=(x + cell // 2, area.y + int(cell * 1.8))))

@@ -22,6 +22,18 @@ from gui.art.board import apply_texture
 from gui.art.pieces import palette_for, piece_surface
 from gui.art.render import mix, scale_rgb, soft_blur
 from gui.art.schemes import Scheme, get_scheme
+from gui.colours import (
+    BLACK,
+    GLASS_EDGE,
+    GROUT_LIGHT,
+    GROUT_SHADOW,
+    LIGHT_VEIL,
+    OPAQUE,
+    OUTLINE_TINT,
+    PANEL_DROP,
+    SHINE_TINT,
+    WHITE,
+)
 
 DX = (0, 1, 0, -1)
 DY = (-1, 0, 1, 0)  # screen rows grow downward: north is -1
@@ -43,8 +55,8 @@ def floor_surface(size: tuple[int, int], scheme: Scheme) -> pygame.Surface:
     w, h = max(1, size[0]), max(1, size[1])
     c = cell_size((w, h))
     surf = pygame.Surface((w, h))
-    base = mix(scheme.backdrop, mix(scheme.dark, (0, 0, 0), 0.72), 0.55)
-    alt = mix(base, (255, 255, 255), 0.025)
+    base = mix(scheme.backdrop, mix(scheme.dark, BLACK, 0.72), 0.55)
+    alt = mix(base, WHITE, 0.025)
     ox, oy = _grid_origin((w, h), c)
     for row in range(-1, h // c + 2):
         for col in range(-1, w // c + 2):
@@ -53,12 +65,12 @@ def floor_surface(size: tuple[int, int], scheme: Scheme) -> pygame.Surface:
     lines = pygame.Surface((w, h), pygame.SRCALPHA)
     for col in range(-1, w // c + 2):
         x = ox + col * c
-        pygame.draw.line(lines, (0, 0, 0, 120), (x, 0), (x, h), 2)
-        pygame.draw.line(lines, (255, 255, 255, 16), (x + 2, 0), (x + 2, h), 1)
+        pygame.draw.line(lines, GROUT_SHADOW, (x, 0), (x, h), 2)
+        pygame.draw.line(lines, GROUT_LIGHT, (x + 2, 0), (x + 2, h), 1)
     for row in range(-1, h // c + 2):
         y = oy + row * c
-        pygame.draw.line(lines, (0, 0, 0, 120), (0, y), (w, y), 2)
-        pygame.draw.line(lines, (255, 255, 255, 16), (0, y + 2), (w, y + 2), 1)
+        pygame.draw.line(lines, GROUT_SHADOW, (0, y), (w, y), 2)
+        pygame.draw.line(lines, GROUT_LIGHT, (0, y + 2), (w, y + 2), 1)
     surf.blit(lines, (0, 0))
     surf.blit(vignette((w, h)), (0, 0))
     _FLOOR_CACHE[key] = surf
@@ -98,7 +110,7 @@ def _glass_panel(width: int, height: int, radius: int, alpha: int) -> tuple[pyga
     pad = max(6, radius)
     layer = pygame.Surface((width + pad * 2, height + pad * 2), pygame.SRCALPHA)
     inner = pygame.Rect(pad, pad, width, height)
-    pygame.draw.rect(layer, (0, 0, 0, 150), inner.move(0, pad // 3), border_radius=radius)
+    pygame.draw.rect(layer, PANEL_DROP, inner.move(0, pad // 3), border_radius=radius)
     layer = soft_blur(layer, max(1, pad // 2))
     pygame.draw.rect(layer, (16, 18, 25, alpha), inner, border_radius=radius)
     top = pygame.Rect(inner.x, inner.y, inner.width, max(1, inner.height // 3))
@@ -108,10 +120,10 @@ def _glass_panel(width: int, height: int, radius: int, alpha: int) -> tuple[pyga
         pygame.draw.line(sheen, (255, 255, 255, a), (0, y), (top.width, y))
     mask = pygame.Surface(top.size, pygame.SRCALPHA)
     mask_rect = mask.get_rect().inflate(0, radius * 2).move(0, radius)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask_rect, border_radius=radius)
+    pygame.draw.rect(mask, OPAQUE, mask_rect, border_radius=radius)
     sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     layer.blit(sheen, top)
-    pygame.draw.rect(layer, (190, 150, 80, 150), inner, 1, border_radius=radius)
+    pygame.draw.rect(layer, GLASS_EDGE, inner, 1, border_radius=radius)
     return layer, pad
 
 
@@ -389,7 +401,7 @@ class LaserShow:
                 img = piece_surface(kind, colour, orientation, size, self.scheme)
                 scene.blit(img, img.get_rect(center=self._centre(cell)))
         dim = pygame.Surface(self.size, pygame.SRCALPHA)
-        dim.fill((8, 8, 12, 70))
+        dim.fill(LIGHT_VEIL)
         scene.blit(dim, (0, 0))
         self._scene = scene
 
@@ -431,7 +443,7 @@ def glow_text(
     glow: tuple[int, int, int],
 ) -> pygame.Surface:
     """Title lettering: a vertical gold gradient, a dark outline and a soft coloured glow."""
-    base = f.render(text, True, (255, 255, 255))
+    base = f.render(text, True, WHITE)
     w, h = base.get_size()
     pad = max(6, h // 3)
     out = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
@@ -442,7 +454,7 @@ def glow_text(
     halo = soft_blur(halo, max(2, h // 6))
     out.blit(halo, (0, 0))
     outline = base.copy()
-    outline.fill((20, 12, 6, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    outline.fill(OUTLINE_TINT, special_flags=pygame.BLEND_RGBA_MULT)
     thickness = max(1, h // 28)
     for dx in range(-thickness, thickness + 1):
         for dy in range(-thickness, thickness + 2):
@@ -456,7 +468,7 @@ def glow_text(
     fill.blit(gradient, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     # a bright rim along the top half of each letter
     shine = base.copy()
-    shine.fill((255, 255, 240, 70), special_flags=pygame.BLEND_RGBA_MULT)
+    shine.fill(SHINE_TINT, special_flags=pygame.BLEND_RGBA_MULT)
     out.blit(fill, (pad, pad))
     out.blit(shine, (pad, pad - max(1, h // 40)), special_flags=0)
     out.blit(fill, (pad, pad + max(1, h // 60)))

@@ -23,18 +23,35 @@ from gui.art.fonts import fit_text, font, text_image, wrap_text
 from gui.art.pieces import palette_for
 from gui.art.render import mix
 from gui.art.schemes import get_scheme
-from gui.colours import AMBER, GOLD, MUTED, RED, SELECTED, TEXT
+from gui.colours import (
+    AMBER,
+    BLACK,
+    CARD_BG,
+    CARD_EDGE,
+    CHIP_INK,
+    CPU_ORANGE,
+    DAMAGED_BG,
+    DAMAGED_EDGE,
+    DAMAGED_MARK,
+    DOT_OUTLINE,
+    DRAW_BLUE,
+    GOLD,
+    MUTED,
+    OPAQUE,
+    RAISED,
+    RED,
+    SCROLL_THUMB,
+    SCROLL_TRACK,
+    SELECTED,
+    TEXT,
+)
 from gui.layout import px
 from gui.library import GameEntry, cached_thumbnail, format_duration, format_when, thumbnail
 from gui.wording import first_turn, move_count
 
-DRAW_BLUE = (150, 186, 226)
-CARD_BG = (24, 28, 38)
-CARD_EDGE = (74, 64, 44)
-
 RESULT_COLOURS = {
     "human": GOLD,
-    "cpu": (236, 140, 98),
+    "cpu": CPU_ORANGE,
     "draw": DRAW_BLUE,
     "unfinished": AMBER,
     "unreadable": RED,
@@ -66,7 +83,7 @@ def _card_back(w: int, h: int, radius: int) -> pygame.Surface:
     mask = pygame.Surface(sheen.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(
         mask,
-        (255, 255, 255, 255),
+        OPAQUE,
         mask.get_rect().inflate(0, radius * 2).move(0, radius),
         border_radius=radius,
     )
@@ -321,9 +338,9 @@ class CardStrip:
         thumb = self.thumb_rect()
         if thumb is not None:
             track = self.track_rect()
-            pygame.draw.rect(surface, (38, 42, 54), track, border_radius=track.h // 2)
+            pygame.draw.rect(surface, SCROLL_TRACK, track, border_radius=track.h // 2)
             hot = self._thumb_drag is not None or thumb.collidepoint(pygame.mouse.get_pos())
-            pygame.draw.rect(surface, GOLD if hot else (150, 124, 74), thumb, border_radius=thumb.h // 2)
+            pygame.draw.rect(surface, GOLD if hot else SCROLL_THUMB, thumb, border_radius=thumb.h // 2)
 
     def _draw_card(self, surface: pygame.Surface, index: int) -> None:
         entry = self.entries[index]
@@ -357,17 +374,17 @@ class CardStrip:
             rect = pygame.Rect(0, 0, area.w, int(area.w * 0.8))
             rect.h = min(rect.h, area.h)
             rect.center = area.center
-            pygame.draw.rect(surface, (34, 38, 50), rect, border_radius=6)
+            pygame.draw.rect(surface, RAISED, rect, border_radius=6)
         if entry.unfinished:
             self._badge(surface, "UNFINISHED", AMBER, (rect.x + 6, rect.y + 6))
 
     def _badge(self, surface: pygame.Surface, text: str, colour, topleft: tuple[int, int]) -> None:
         size = max(10, self.font_size - 3)
-        label = text_image(text, size, True, (30, 20, 6))
+        label = text_image(text, size, True, CHIP_INK)
         box = label.get_rect().inflate(size, size // 2)
         box.topleft = topleft
         pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, mix(colour, (0, 0, 0), 0.4), box, 1, border_radius=box.h // 2)
+        pygame.draw.rect(surface, mix(colour, BLACK, 0.4), box, 1, border_radius=box.h // 2)
         surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_details(
@@ -424,7 +441,7 @@ class CardStrip:
         for side in (0, 1):
             colour = palette_for(variant.pieces.by_number[variant.royal_kind], side, scheme).body
             pygame.draw.circle(surface, colour, (cx + dot, y + line // 2), dot)
-            pygame.draw.circle(surface, (10, 10, 12), (cx + dot, y + line // 2), dot, 1)
+            pygame.draw.circle(surface, DOT_OUTLINE, (cx + dot, y + line // 2), dot, 1)
             cx += 2 * dot + dot
             img = text_image(_fit(names[side], fs, False, each), fs, False, TEXT)
             surface.blit(img, (cx, y))
@@ -438,11 +455,11 @@ class CardStrip:
     ) -> None:
         plate = pygame.Rect(0, 0, area.w, min(area.h, int(area.w * 0.8)))
         plate.center = area.center
-        pygame.draw.rect(surface, (40, 24, 26), plate, border_radius=8)
-        pygame.draw.rect(surface, (110, 50, 48), plate, 1, border_radius=8)
+        pygame.draw.rect(surface, DAMAGED_BG, plate, border_radius=8)
+        pygame.draw.rect(surface, DAMAGED_EDGE, plate, 1, border_radius=8)
         r = max(12, min(plate.w, plate.h) // 5)
         pygame.draw.circle(surface, RED, plate.center, r)
-        mark = text_image("!", int(r * 1.5), True, (40, 12, 10))
+        mark = text_image("!", int(r * 1.5), True, DAMAGED_MARK)
         surface.blit(mark, mark.get_rect(center=(plate.centerx, plate.centery + 1)))
         fs = self.font_size
         width = card.w - 2 * self.pad

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from gui.colours import TEXT
+from gui.colours import CLEAR, ICON_INK, ICON_TIP, TEXT
 
 RGB = tuple[int, int, int]
 SCALE = 4  # supersampling factor
@@ -140,7 +140,7 @@ def _copy(surf: pygame.Surface, u: float, colour: RGB) -> None:
     pygame.draw.rect(surf, colour, pygame.Rect(4 * u, 3 * u, 11 * u, 13 * u), w, border_radius=round(2 * u))
     pygame.draw.rect(surf, colour, pygame.Rect(9 * u, 8 * u, 11 * u, 13 * u), border_radius=round(2 * u))
     hole = pygame.Rect(11 * u, 10 * u, 7 * u, 9 * u)
-    pygame.draw.rect(surf, (0, 0, 0, 0), hole, border_radius=round(1 * u))
+    pygame.draw.rect(surf, CLEAR, hole, border_radius=round(1 * u))
 
 
 @_painter("paste")
@@ -163,7 +163,7 @@ def _trash(surf: pygame.Surface, u: float, colour: RGB) -> None:
     body = _pts(u, [(6, 8.5), (18, 8.5), (16.8, 21), (7.2, 21)])
     pygame.draw.polygon(surf, colour, body)
     for x in (10, 14):
-        _line(surf, (0, 0, 0, 0), _pts(u, [(x, 11.5), (x, 18)]), 1.6 * u)
+        _line(surf, CLEAR, _pts(u, [(x, 11.5), (x, 18)]), 1.6 * u)
 
 
 @_painter("eraser")
@@ -177,7 +177,7 @@ def _eraser(surf: pygame.Surface, u: float, colour: RGB) -> None:
     body = [rot(x, y) for x, y in ((9, 7), (21, 7), (21, 15), (9, 15))]
     tip = [rot(x, y) for x, y in ((3, 7), (9, 7), (9, 15), (3, 15))]
     pygame.draw.polygon(surf, colour, _pts(u, body))
-    pygame.draw.polygon(surf, (255, 246, 236), _pts(u, tip))
+    pygame.draw.polygon(surf, ICON_TIP, _pts(u, tip))
     pygame.draw.polygon(surf, colour, _pts(u, tip), max(1, round(1.4 * u)))
     _line(surf, colour, _pts(u, [(4, 21), (20, 21)]), 1.6 * u)
 
@@ -202,9 +202,9 @@ def _mirror(surf: pygame.Surface, u: float, colour: RGB) -> None:
 def _save(surf: pygame.Surface, u: float, colour: RGB) -> None:
     outer = _pts(u, [(4, 4), (17, 4), (20, 7), (20, 20), (4, 20)])
     pygame.draw.polygon(surf, colour, outer)
-    pygame.draw.rect(surf, (0, 0, 0, 0), pygame.Rect(7.5 * u, 4 * u, 8 * u, 5.5 * u))
+    pygame.draw.rect(surf, CLEAR, pygame.Rect(7.5 * u, 4 * u, 8 * u, 5.5 * u))
     pygame.draw.rect(surf, colour, pygame.Rect(12 * u, 5 * u, 2.4 * u, 3.5 * u))
-    pygame.draw.rect(surf, (0, 0, 0, 0), pygame.Rect(7 * u, 12.5 * u, 10 * u, 6 * u), border_radius=round(u))
+    pygame.draw.rect(surf, CLEAR, pygame.Rect(7 * u, 12.5 * u, 10 * u, 6 * u), border_radius=round(u))
 
 
 @_painter("play")
@@ -215,13 +215,13 @@ def _play(surf: pygame.Surface, u: float, colour: RGB) -> None:
 @_painter("ok")
 def _ok(surf: pygame.Surface, u: float, colour: RGB) -> None:
     pygame.draw.circle(surf, colour, (12 * u, 12 * u), 10 * u)
-    _line(surf, (16, 18, 24), _pts(u, [(7.2, 12.4), (10.6, 15.8), (16.8, 8.6)]), 2.4 * u)
+    _line(surf, ICON_INK, _pts(u, [(7.2, 12.4), (10.6, 15.8), (16.8, 8.6)]), 2.4 * u)
 
 
 @_painter("error")
 def _error(surf: pygame.Surface, u: float, colour: RGB) -> None:
     pygame.draw.circle(surf, colour, (12 * u, 12 * u), 10 * u)
-    dark = (16, 18, 24)
+    dark = ICON_INK
     _line(surf, dark, _pts(u, [(8.3, 8.3), (15.7, 15.7)]), 2.4 * u)
     _line(surf, dark, _pts(u, [(15.7, 8.3), (8.3, 15.7)]), 2.4 * u)
 
@@ -230,7 +230,7 @@ def _error(surf: pygame.Surface, u: float, colour: RGB) -> None:
 def _warning(surf: pygame.Surface, u: float, colour: RGB) -> None:
     tri = _pts(u, [(12, 2.5), (22.5, 20.5), (1.5, 20.5)])
     pygame.draw.polygon(surf, colour, tri)
-    dark = (16, 18, 24)
+    dark = ICON_INK
     _line(surf, dark, _pts(u, [(12, 8.5), (12, 13.8)]), 2.4 * u)
     pygame.draw.circle(surf, dark, (12 * u, 17.4 * u), 1.4 * u)
 
@@ -238,7 +238,7 @@ def _warning(surf: pygame.Surface, u: float, colour: RGB) -> None:
 @_painter("info")
 def _info(surf: pygame.Surface, u: float, colour: RGB) -> None:
     pygame.draw.circle(surf, colour, (12 * u, 12 * u), 10 * u)
-    dark = (16, 18, 24)
+    dark = ICON_INK
     pygame.draw.circle(surf, dark, (12 * u, 7.4 * u), 1.5 * u)
     _line(surf, dark, _pts(u, [(12, 11), (12, 17)]), 2.4 * u)
 

@@ -10,9 +10,10 @@ import pygame
 from game.move import COUNTER_CLOCKWISE, Move
 from game.position import Position
 from gui.art.beam import beam_width, draw_beam
+from gui.colours import ARROW_GREEN
 from gui.widgets.board_view import BoardView
 
-ARROW = (80, 200, 120)
+ARROW = ARROW_GREEN
 
 
 def _head(surface: pygame.Surface, tip: tuple[float, float], angle: float, size: float, colour) -> None:

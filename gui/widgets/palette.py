@@ -19,7 +19,25 @@ from gui.art.fonts import font
 from gui.art.pieces import piece_surface
 from gui.art.render import mix
 from gui.art.schemes import Scheme, get_scheme
-from gui.colours import GOLD, MUTED, RED, TEXT
+from gui.colours import (
+    BADGE_INK,
+    BLACK,
+    ERASER_BG,
+    ERASER_CHOSEN_EDGE,
+    ERASER_EDGE,
+    ERASER_HOT,
+    ERASER_HOT_EDGE,
+    ERROR_TINT,
+    GOLD,
+    MUTED,
+    RED,
+    TEXT,
+    TILE_BG,
+    TILE_EDGE,
+    TILE_HOT,
+    TILE_HOT_EDGE,
+    TILE_SHINE,
+)
 from gui.editor_model import kind_name
 from gui.widgets.icons import icon
 
@@ -193,16 +211,14 @@ class PiecePalette:
             if chosen:
                 surface.blit(_tile_glow(rect.width + 14, rect.height + 14, accent), rect.inflate(14, 14))
             if eraser:
-                bg = (104, 44, 46) if hovered or chosen else (78, 34, 38)
-                border = (255, 138, 122) if chosen else ((200, 100, 90) if hovered else (138, 58, 58))
+                bg = ERASER_HOT if hovered or chosen else ERASER_BG
+                border = ERASER_CHOSEN_EDGE if chosen else (ERASER_HOT_EDGE if hovered else ERASER_EDGE)
             else:
-                bg = (52, 58, 78) if hovered or chosen else (34, 38, 52)
-                border = accent if chosen else ((200, 170, 110) if hovered else (96, 82, 54))
+                bg = TILE_HOT if hovered or chosen else TILE_BG
+                border = accent if chosen else (TILE_HOT_EDGE if hovered else TILE_EDGE)
             pygame.draw.rect(surface, bg, rect, border_radius=radius)
             shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(
-                shade, (255, 255, 255, 14), (0, 0, rect.width, rect.height // 2), border_radius=radius
-            )
+            pygame.draw.rect(shade, TILE_SHINE, (0, 0, rect.width, rect.height // 2), border_radius=radius)
             surface.blit(shade, rect)
             pygame.draw.rect(surface, border, rect, 3 if chosen else 1, border_radius=radius)
             if tool > 0:
@@ -216,18 +232,18 @@ class PiecePalette:
                 surface.blit(img, img.get_rect(center=rect.center))
                 count = self.counts.get((tool >> 3, tool >> 2 & 1), 0)
                 if count:
-                    label = badge_font.render(str(count), True, (24, 18, 8))
+                    label = badge_font.render(str(count), True, BADGE_INK)
                     box = label.get_rect().inflate(8, 0)
                     box.width = max(box.width, box.height)
                     box.bottomright = (rect.right + 3, rect.bottom + 3)
                     pygame.draw.rect(
-                        surface, mix(GOLD, (0, 0, 0), 0.5), box.move(0, 1), border_radius=box.height // 2
+                        surface, mix(GOLD, BLACK, 0.5), box.move(0, 1), border_radius=box.height // 2
                     )
                     pygame.draw.rect(surface, GOLD, box, border_radius=box.height // 2)
                     surface.blit(label, label.get_rect(center=box.center))
             else:
                 name = "eraser" if eraser else "pointer"
-                colour = (255, 214, 204) if eraser else TEXT
+                colour = ERROR_TINT if eraser else TEXT
                 size = int(t * 0.5)
                 img = icon(name, size, colour)
                 caption = "Erase" if eraser else "Select"

@@ -13,7 +13,21 @@ from game.variants.base import Variant
 from gui.art.fonts import fit_text, font
 from gui.art.pieces import piece_surface
 from gui.art.schemes import Scheme
-from gui.colours import DIM, GOLD, MUTED, TEXT
+from gui.colours import (
+    ALERT,
+    BODY_TEXT,
+    CARD_IDLE,
+    CARD_IDLE_EDGE,
+    CLOCK_ACTIVE,
+    CLOCK_LOW_BG,
+    DIM,
+    GOLD,
+    HEADING,
+    MUTED,
+    RAISED,
+    SMALL_TEXT,
+    TEXT,
+)
 from gui.layout import px
 from gui.widgets.home_button import home_button_rect
 
@@ -87,9 +101,9 @@ def draw_player_card(
     destroyed, and their clock (red and boxed when low) or a short note such as the CPU's depth.
     ``turn_note`` (the rule set's "1 action left") is a gold tag after the name of the side to move."""
     size = surface.get_size()
-    pygame.draw.rect(surface, (34, 38, 50) if active else (22, 24, 32), rect, border_radius=px(10, size))
+    pygame.draw.rect(surface, RAISED if active else CARD_IDLE, rect, border_radius=px(10, size))
     pygame.draw.rect(
-        surface, GOLD if active else (80, 70, 50), rect, 2 if active else 1, border_radius=px(10, size)
+        surface, GOLD if active else CARD_IDLE_EDGE, rect, 2 if active else 1, border_radius=px(10, size)
     )
     icon = max(20, rect.height // 2)
     surface.blit(
@@ -99,11 +113,11 @@ def draw_player_card(
     x = rect.x + icon + px(14, size)
     right_w = 0
     if clock is not None:
-        colour = (255, 110, 90) if low_time else ((255, 240, 200) if active else DIM)
+        colour = ALERT if low_time else (CLOCK_ACTIVE if active else DIM)
         img = font(max(15, px(24, size)), bold=True).render(format_clock(clock), True, colour)
         box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
         if low_time and active:
-            pygame.draw.rect(surface, (90, 24, 20), box.inflate(12, 6), border_radius=6)
+            pygame.draw.rect(surface, CLOCK_LOW_BG, box.inflate(12, 6), border_radius=6)
         surface.blit(img, box)
         right_w = box.w + px(16, size)
     elif note:
@@ -111,7 +125,7 @@ def draw_player_card(
         box = img.get_rect(midright=(rect.right - px(12, size), rect.centery))
         surface.blit(img, box)
         right_w = box.w + px(16, size)
-    name_font = font(max(12, px(16, size)), bold=True)
+    name_font = font(BODY_TEXT.at(size), bold=True)
     room = rect.right - x - right_w - 8
     tag = turn_tag(turn_note, room, size) if turn_note else None
     if tag is not None:
@@ -148,10 +162,10 @@ def draw_panel_title(surface: pygame.Surface, panel: pygame.Rect, title: str, su
     """The screen's title above the side panel, level with the home button, and a quieter subtitle."""
     size = surface.get_size()
     home = home_button_rect(size)
-    img = font(max(18, px(28, size)), bold=True).render(title, True, (255, 226, 150))
+    img = font(max(18, px(28, size)), bold=True).render(title, True, HEADING)
     surface.blit(img, img.get_rect(midleft=(panel.x + px(4, size), home.centery)))
     if subtitle:
-        f = font(max(11, px(14, size)))
+        f = font(SMALL_TEXT.at(size))
         room = home.left - 6 - (panel.x + img.get_width() + px(16, size))
         sub = f.render(fit_text(f, subtitle, room), True, MUTED)
         surface.blit(sub, sub.get_rect(midleft=(panel.x + img.get_width() + px(16, size), home.centery + 2)))

@@ -20,11 +20,11 @@ from game.search.limits import Limits, SearchResult
 from game.search.worker import SearchWorker, WorkerError
 from game.threats import Threat, exposure_after, threats
 from gui.art.beam import beam_width, draw_beam
+from gui.colours import HINT_TEXT, ORANGE, PROMPT_BLUE, QUIET_TEXT, THREAT_RING, THREAT_TEXT
 from gui.widgets.move_arrow import draw_faint_shots, draw_move_arrow, move_shots
 
 HINT_SECONDS = 1.5  # the engine's time for a hint
-THREAT_BEAM = (255, 150, 40)
-THREAT_RING = (255, 90, 60)
+THREAT_BEAM = ORANGE
 WATCH_SPEEDS: dict[str, float] = {"½×": 2.0, "1×": 1.0, "2×": 0.5, "4×": 0.0}  # pause multiplier
 WATCH_PAUSE = 0.8  # seconds between moves at 1x (after the move's animation)
 
@@ -196,10 +196,10 @@ class GameStudy:
     def status(self) -> tuple[str, tuple[int, int, int]] | None:
         """A status line the study tools want shown (None: the screen's own)."""
         if self.hint_pending is not None:
-            return "Looking for a hint…", (200, 220, 255)
+            return "Looking for a hint…", PROMPT_BLUE
         hint = self.current_hint()
         if hint is not None:
-            return f"Hint: {self.session.position.move_text(hint[0])}", (140, 230, 160)
+            return f"Hint: {self.session.position.move_text(hint[0])}", HINT_TEXT
         if self.threats_on and not self.session.finished and self.screen.view_ply is None:
             shown = self.current_threats()
             names = self.session.position.geometry.names
@@ -207,6 +207,6 @@ class GameStudy:
                 if threat.victims:
                     where = ", ".join(names[sq] for sq in threat.victims)
                     how = "now" if threat.move is None else f"after {threat.move}"
-                    return f"Threat: the enemy laser would destroy {where} ({how})", (255, 170, 90)
-            return "Threats: no piece of yours in reach of one enemy turn", (200, 200, 210)
+                    return f"Threat: the enemy laser would destroy {where} ({how})", THREAT_TEXT
+            return "Threats: no piece of yours in reach of one enemy turn", QUIET_TEXT
         return None

@@ -14,7 +14,7 @@ from gui.art.fonts import font
 from gui.art.pieces import piece_surface
 from gui.art.render import mix, scale_rgb
 from gui.art.schemes import Scheme
-from gui.colours import GOLD
+from gui.colours import GOLD, SWATCH_LABEL, SWATCH_RING, TICK_INK, WHITE
 
 
 @lru_cache(maxsize=32)
@@ -57,7 +57,7 @@ def swatch_image(scheme: Scheme, w: int, h: int) -> pygame.Surface:
     tiles.blit(first, first.get_rect(center=(tw * 0.5, th * 1.5)))
     tiles.blit(second, second.get_rect(center=(tw * 1.5, th * 0.5)))
     surf.blit(tiles, inner)
-    pygame.draw.rect(surf, mix(scheme.frame, (255, 255, 255), 0.25), surf.get_rect(), 1, border_radius=radius)
+    pygame.draw.rect(surf, mix(scheme.frame, WHITE, 0.25), surf.get_rect(), 1, border_radius=radius)
     return surf
 
 
@@ -147,12 +147,12 @@ class SwatchGrid:
                     (centre[0] - 1 * k, centre[1] + 2.8 * k),
                     (centre[0] + 3.8 * k, centre[1] - 2.8 * k),
                 ]
-                pygame.draw.lines(surface, (30, 22, 8), False, tick, max(2, round(1.8 * k)))
+                pygame.draw.lines(surface, TICK_INK, False, tick, max(2, round(1.8 * k)))
             elif scheme.name == self.hovered:
                 pygame.draw.rect(
-                    surface, (240, 230, 210), rect.inflate(4, 4), 2, border_radius=max(4, rect.height // 7)
+                    surface, SWATCH_RING, rect.inflate(4, 4), 2, border_radius=max(4, rect.height // 7)
                 )
-            colour = GOLD if chosen else (214, 206, 190)
+            colour = GOLD if chosen else SWATCH_LABEL
             label = self.label_font.render(scheme.label, True, colour)
             if label.get_width() > rect.width + 6:
                 label = pygame.transform.smoothscale_by(label, (rect.width + 6) / label.get_width())
