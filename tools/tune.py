@@ -1,23 +1,33 @@
-"""Tune the evaluation weights of a rule set by a Texel-style fit on self-play positions.
+"""Tune a rule set's evaluation weights by a Texel-style fit on self-play positions.
 
-    python tools/tune.py --variant khet --games 60 --out tuned-khet.json      # play, fit, write
-    python tools/tune.py --variant khet --positions tuned-khet.positions.json  # refit saved positions
+    python tools/tune.py --variant khet --games 60 --out tuned-khet.json          # play, fit, write
+    python tools/tune.py --variant khet --positions tuned-khet.positions.json --out tuned-khet.json
 
-1. **Self-play**: the engine plays itself from every setup of the rule set (``--depth`` plies a move,
-   with a level's randomness so the games differ; seeds make it reproducible). Every position of
-   every game after the opening plies is kept with the game's result, unless a beam is about to
-   destroy a piece (not quiet: the static score says little there).
-2. **Fit**: the static evaluation ``e`` of each position (side to move's view) predicts the result
-   through ``1 / (1 + 10 ** (-e / K))``; K is fitted to the starting weights first, then each weight
-   is moved up and down by a step while the mean squared error falls (steps halve when no move
-   helps), a few passes over all weights.
-3. **Accept**: the tuned weights only count if they win. ``--out`` writes them as JSON; play them
-   against the defaults with an SPRT, e.g.::
+Every rule set with an evaluation that has weights: khet, leiserchess2017, leiserchess2018
+(the Khet search's :class:`Weights`), laserchess87 and laserchess98 (the generic search's).
 
-       python -m game match --white-cmd "python -m game engine --weights tuned-khet.json" \\
-           --black hard --movetime 200 --games 200 --sprt 0,30
+1. **Self-play** (reproducible: seeds): the engine plays itself from the rule set's setups, ``--depth``
+   plies a move with a little randomness so the games differ. Positions after the opening plies
+   are kept with the game's result (from the side to move's view) and the game's number. For the
+   Khet search a position where a beam is about to destroy a piece is not kept (not quiet: the
+   static score says little there); the generic evaluations price the shots themselves, so all
+   their positions are kept (``--every N`` keeps every N-th, their evaluation is slower).
+2. **Fit**: the static evaluation ``e`` (side to move's view) predicts the result through
+   ``1 / (1 + 10 ** (-e / K))``. Every ``--holdout``-th game is held out: its positions are never
+   fitted, only used to check. K is fitted to the starting weights on the fitted games (golden
+   section). Then, pass after pass, each weight is moved up and down by a step; a move is kept only
+   when it lowers the error on the fitted games AND does not raise it on the held-out games
+   (steps halve when neither direction is kept). The least valuable piece keeps its value (it is
+   the unit: the scale is K's business), zero-valued pieces (royals, lasers) are not tuned, and no
+   weight leaves ``[start / (1 + c), start * (1 + c)]`` (``--max-change c``, default 0.5).
+3. **Accept**: tuned weights count only if they win. ``--out`` writes them (JSON with the rule set's
+   name); play them against the current ones with an SPRT, both sides our engine, e.g.::
 
-Prints the error before and after, every weight that changed, and the commands it ran with.
+       python -m game match --variant khet --white Hard --black Hard --white-weights tuned-khet.json \\
+           --movetime 100 --games 200 --sprt 0,40
+
+Prints the errors (fitted and held-out games) before and after, every weight that changed, and
+the command it ran with.
 """
 
 from __future__ import annotations
@@ -30,51 +40,41 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.chance import resolve  # noqa: E402
+from game.fileio import atomic_write_text  # noqa: E402
+from game.move import Move  # noqa: E402
 from game.pieces import DESTROY  # noqa: E402
 from game.position import Position  # noqa: E402
-from game.search import Engine, Limits, Randomness  # noqa: E402
-from game.search.evaluate import Evaluator, Weights, weights_for  # noqa: E402
-from game.search.weights import load_weights, weights_to_json  # noqa: E402
+from game.search import Limits, Randomness  # noqa: E402
+from game.search.evaluate import Evaluator  # noqa: E402
+from game.search.generic import make_engine, uses_generic  # noqa: E402
+from game.search.weights import default_weights, load_weights, weights_to_json  # noqa: E402
 from game.variants import RuleOptions, get_variant  # noqa: E402
 
 SKIP_PLIES = 6  # opening plies not kept (every game starts from the same few setups)
-TUNED_FIELDS = (
-    "tempo",
-    "royal_hanging",
-    "royal_self_hit",
-    "laser_line",
-    "cross_line",
-    "open_line",
-    "shut_line",
-    "enemy_mirror",
-    "guard",
-    "near_mirror",
-    "far_mirror",
-    "near_shield",
-    "far_shield",
-    "beam_control",
-    "centre",
-    "royal_advance",
-    "free_capture",
-    "hanging",
-    "self_hit_to_move",
-    "self_hit_waiting",
-)
+MAX_PLIES = 200  # a game still going is adjudicated a draw
+NOT_TUNED = ("royal_threat_value", "king_shot")  # win-sized scores: the fit has no positions to set them
+
+Record = tuple[str, float, int]  # position string, result for the side to move, game number
 
 
-def self_play(variant: str, games: int, depth: int, seed: int) -> list[tuple[str, float]]:
-    """(position string, result for the side to move) of the quiet positions of self-play games."""
+def self_play(
+    variant: str, games: int, depth: int, seed: int, every: int = 1, setups: list[str] | None = None
+) -> list[Record]:
+    """Positions of ``games`` self-play games with their results (see the module docs)."""
     v = get_variant(variant)
-    setups = list(v.setups)
-    ev = Evaluator(v)
-    out: list[tuple[str, float]] = []
+    setups = setups or list(v.setups)
+    ev = None if uses_generic(v) else Evaluator(v)
+    out: list[Record] = []
     for g in range(games):
         rng = random.Random(seed * 1000 + g)
+        chance_rng = random.Random(f"chance/{seed}/{g}")
         pos = Position.setup(setups[g % len(setups)], variant, RuleOptions(repetition="auto"))
-        engines = (Engine(), Engine())
+        engines = (make_engine(v), make_engine(v))
         kept: list[tuple[str, int]] = []
         result = 0.5
         while True:
@@ -82,92 +82,136 @@ def self_play(variant: str, games: int, depth: int, seed: int) -> list[tuple[str
             if outcome is not None:
                 result = {"1-0": 1.0, "0-1": 0.0}.get(outcome.result, 0.5)
                 break
-            if pos.ply >= 160:
+            if pos.ply >= MAX_PLIES:
                 break
-            beams = ev.beams(pos.board, pos.lasers)
-            if pos.ply >= SKIP_PLIES and all(b[1] != DESTROY for b in beams):
+            quiet = ev is None or all(b[1] != DESTROY for b in ev.beams(pos.board, pos.lasers))
+            if pos.ply >= SKIP_PLIES and quiet and pos.ply % every == 0:
                 kept.append((pos.fen(), pos.turn))
             r = engines[pos.turn].search(pos, Limits(depth=depth), None, Randomness(40, 15), rng)
             if r.move is None:
                 break
-            pos.push_code(r.move)
-        out += [(fen, result if turn == 0 else 1.0 - result) for fen, turn in kept]
+            pos.push_code(resolve(pos, Move.from_code(r.move), chance_rng).code)  # chance picks outcomes
+        out += [(fen, result if turn == 0 else 1.0 - result, g) for fen, turn in kept]
         print(f"game {g + 1}/{games}: {pos.ply} plies, result {result:g}, {len(out)} positions", flush=True)
     return out
 
 
-class Fit:
-    """Mean squared error of the predicted results for one set of weights."""
+def predicted(e: float, k: float) -> float:
+    return 1 / (1 + 10 ** (-e / k))
 
-    def __init__(self, variant: str, data: list[tuple[str, float]]) -> None:
+
+class Fit:
+    """Mean squared error of the predicted results, on the fitted games and on the held-out ones."""
+
+    def __init__(self, variant: str, data: list[Record], holdout: int) -> None:
         self.variant = get_variant(variant)
-        self.positions = [Position.from_fen(fen, variant) for fen, _ in data]
-        self.results = [r for _, r in data]
+        train = [(fen, r) for fen, r, g in data if not holdout or g % holdout != holdout - 1]
+        check = [(fen, r) for fen, r, g in data if holdout and g % holdout == holdout - 1]
+        self.train = ([Position.from_fen(f, variant) for f, _ in train], [r for _, r in train])
+        self.check = ([Position.from_fen(f, variant) for f, _ in check], [r for _, r in check])
         self.k = 400.0
 
-    def scores(self, w: Weights) -> list[int]:
-        engine = Engine(weights=w)
-        return [engine.evaluate(p) for p in self.positions]
+    def scores(self, w: Any, part: tuple[list[Position], list[float]]) -> list[int]:
+        engine = make_engine(self.variant, w)
+        return [engine.evaluate(p) for p in part[0]]
 
-    def error(self, w: Weights, k: float | None = None) -> float:
-        k = self.k if k is None else k
-        total = 0.0
-        for e, r in zip(self.scores(w), self.results, strict=True):
-            total += (r - 1 / (1 + 10 ** (-e / k))) ** 2
-        return total / max(1, len(self.results))
+    def error(self, w: Any, held_out: bool = False, k: float | None = None) -> float:
+        part = self.check if held_out else self.train
+        if not part[1]:
+            return 0.0
+        return mse(self.scores(w, part), part[1], self.k if k is None else k)
 
-    def fit_k(self, w: Weights) -> float:
-        scores = self.scores(w)
-        best = (math.inf, self.k)
-        for k in (100, 150, 200, 300, 400, 600, 800, 1200, 1600):
-            err = sum((r - 1 / (1 + 10 ** (-e / k))) ** 2 for e, r in zip(scores, self.results, strict=True))
-            best = min(best, (err, float(k)))
-        self.k = best[1]
+    def fit_k(self, w: Any) -> float:
+        """The K that best predicts the fitted games' results with ``w`` (golden section on log K)."""
+        scores = self.scores(w, self.train)
+        lo, hi = math.log(20.0), math.log(20000.0)
+        g = (math.sqrt(5) - 1) / 2
+        for _ in range(40):
+            a, b = hi - g * (hi - lo), lo + g * (hi - lo)
+            if mse(scores, self.train[1], math.exp(a)) < mse(scores, self.train[1], math.exp(b)):
+                hi = b
+            else:
+                lo = a
+        self.k = math.exp((lo + hi) / 2)
         return self.k
 
 
-def step_of(value: float) -> float:
-    if isinstance(value, float):
-        return 0.05
-    return max(1, abs(int(value)) // 5)
+def mse(scores: list[int], results: list[float], k: float) -> float:
+    total = sum((r - predicted(e, k)) ** 2 for e, r in zip(scores, results, strict=True))
+    return total / max(1, len(results))
 
 
-def tune(fit: Fit, start: Weights, passes: int) -> Weights:
+@dataclasses.dataclass
+class Param:
+    """One tunable number: a field of the weights or one piece kind's value."""
+
+    name: str
+    start: float
+    step: float
+    kind: int | None = None  # a piece kind (the weights' ``values``), else a field
+
+    def get(self, w: Any) -> float:
+        return w.values[self.kind] if self.kind is not None else getattr(w, self.name)
+
+    def set(self, w: Any, value: float) -> Any:
+        if self.kind is not None:
+            return dataclasses.replace(w, values={**w.values, self.kind: int(value)})
+        old = getattr(w, self.name)
+        return dataclasses.replace(w, **{self.name: int(value) if isinstance(old, int) else value})
+
+    def allowed(self, value: float, max_change: float) -> bool:
+        if self.start == 0:
+            return 0 <= value <= 4 * self.step  # a zero weight may grow a little, never turn negative
+        low, high = sorted((self.start / (1 + max_change), self.start * (1 + max_change)))
+        return low <= value <= high
+
+
+def params_of(w: Any, variant: str) -> list[Param]:
+    """The numbers the fit moves (see the module docs: the unit piece and win-sized scores stay)."""
+    present = get_variant(variant).pieces.by_number
+    out = []
+    for f in dataclasses.fields(w):
+        value = getattr(w, f.name)
+        if f.name == "values" or f.name in NOT_TUNED or isinstance(value, bool):
+            continue
+        step = 0.05 if isinstance(value, float) else max(1, abs(int(value)) // 5)
+        out.append(Param(f.name, value, step))
+    positive = {k: v for k, v in w.values.items() if v > 0 and k in present}
+    unit = min(positive, key=lambda k: (positive[k], k)) if positive else None
+    for kind, value in sorted(positive.items()):
+        if kind != unit:
+            out.append(Param(f"values[{kind}]", value, max(1, value // 10), kind))
+    return out
+
+
+def tune(fit: Fit, start: Any, passes: int, max_change: float = 0.5) -> Any:
+    """Coordinate descent kept honest by the held-out games (see the module docs)."""
     w = start
-    err = fit.error(w)
-    steps = {name: step_of(getattr(w, name)) for name in TUNED_FIELDS}
-    piece_kinds = sorted(k for k, v in w.values.items() if v > 0)
-    value_steps = {k: max(1, w.values[k] // 10) for k in piece_kinds}
+    err, held = fit.error(w), fit.error(w, held_out=True)
+    params = params_of(w, fit.variant.name)
     for p in range(passes):
-        improved = 0
-        for name in TUNED_FIELDS:
+        moved = 0
+        for param in params:
             for sign in (1, -1):
-                value = getattr(w, name)
-                new = value + sign * steps[name]
-                if isinstance(value, int):
-                    new = int(new)
-                if new < 0:
+                value = param.get(w) + sign * param.step
+                if isinstance(param.get(w), int):
+                    value = int(value)
+                if value == param.get(w) or not param.allowed(value, max_change):
                     continue
-                trial = dataclasses.replace(w, **{name: new})
+                trial = param.set(w, value)
                 e = fit.error(trial)
-                if e < err:
-                    w, err = trial, e
-                    improved += 1
-                    break
+                if e >= err:
+                    continue
+                h = fit.error(trial, held_out=True)
+                if h > held:
+                    continue
+                w, err, held = trial, e, h
+                moved += 1
+                break
             else:
-                steps[name] = steps[name] / 2 if isinstance(steps[name], float) else max(1, steps[name] // 2)
-        for kind in piece_kinds:
-            for sign in (1, -1):
-                values = dict(w.values)
-                values[kind] += sign * value_steps[kind]
-                trial = dataclasses.replace(w, values=values)
-                e = fit.error(trial)
-                if e < err:
-                    w, err = trial, e
-                    improved += 1
-                    break
-        print(f"pass {p + 1}: error {err:.5f}, {improved} weights moved", flush=True)
-        if not improved:
+                param.step = param.step / 2 if isinstance(param.step, float) else max(1, int(param.step) // 2)
+        print(f"pass {p + 1}: error {err:.5f}, held-out {held:.5f}, {moved} weights moved", flush=True)
+        if not moved:
             break
     return w
 
@@ -178,39 +222,61 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=40, help="self-play games")
     parser.add_argument("--depth", type=int, default=2, help="search depth of the self-play moves")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--setups", help="comma-separated setups to play from (default: all)")
+    parser.add_argument("--every", type=int, default=1, help="keep every N-th position of a game")
     parser.add_argument("--passes", type=int, default=4)
+    parser.add_argument("--holdout", type=int, default=4, help="hold out every N-th game (0: none)")
+    parser.add_argument("--max-change", type=float, default=0.5, help="how far a weight may move (fraction)")
     parser.add_argument("--positions", help="reuse positions saved by an earlier run instead of playing")
-    parser.add_argument("--weights", help="start from these weights (JSON) instead of the defaults")
+    parser.add_argument("--weights", help="start from these weights (JSON) instead of the current ones")
     parser.add_argument("--out", required=True, help="where to write the tuned weights (JSON)")
     args = parser.parse_args(argv)
+    print("tools/tune.py " + " ".join(argv), flush=True)
     out = Path(args.out)
     start_time = time.monotonic()
+    try:
+        start = load_weights(args.weights, args.variant) if args.weights else default_weights(args.variant)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if args.positions:
-        data = [tuple(x) for x in json.loads(Path(args.positions).read_text())]
+        saved = json.loads(Path(args.positions).read_text(encoding="utf-8"))
+        if saved.get("variant") != args.variant:
+            print(f"error: {args.positions} holds {saved.get('variant')} positions", file=sys.stderr)
+            return 2
+        data: list[Record] = [(f, float(r), int(g)) for f, r, g in saved["positions"]]
     else:
-        data = self_play(args.variant, args.games, args.depth, args.seed)
-        saved = out.with_suffix(".positions.json")
-        saved.write_text(json.dumps(data))
-        print(f"{len(data)} positions saved to {saved}")
-    start = load_weights(args.weights) if args.weights else weights_for(get_variant(args.variant))
-    fit = Fit(args.variant, data)  # type: ignore[arg-type]
+        setups = [s.strip() for s in args.setups.split(",")] if args.setups else None
+        data = self_play(args.variant, args.games, args.depth, args.seed, args.every, setups)
+        saved_path = out.with_suffix(".positions.json")
+        write_json(saved_path, {"variant": args.variant, "command": argv, "positions": data})
+        print(f"{len(data)} positions saved to {saved_path}")
+    fit = Fit(args.variant, data, args.holdout)
     k = fit.fit_k(start)
-    before = fit.error(start)
-    print(f"{len(data)} positions, K = {k:g}, error with the starting weights {before:.5f}")
-    tuned = tune(fit, start, args.passes)
-    after = fit.error(tuned)
-    for f in dataclasses.fields(Weights):
-        a, b = getattr(start, f.name), getattr(tuned, f.name)
-        if a != b:
-            print(f"  {f.name}: {a} -> {b}")
-    tmp = out.with_suffix(".tmp")
-    tmp.write_text(json.dumps(weights_to_json(tuned), indent=1))
-    tmp.replace(out)
+    before, held_before = fit.error(start), fit.error(start, held_out=True)
     print(
-        f"error {before:.5f} -> {after:.5f} ({(before - after) / before:.1%} lower) in "
-        f"{time.monotonic() - start_time:.0f} s; weights written to {out}"
+        f"{len(fit.train[1])} fitted positions, {len(fit.check[1])} held out, K = {k:.0f}, "
+        f"error with the starting weights {before:.5f} (held-out {held_before:.5f})",
+        flush=True,
+    )
+    tuned = tune(fit, start, args.passes, args.max_change)
+    after, held_after = fit.error(tuned), fit.error(tuned, held_out=True)
+    for param in params_of(start, args.variant):
+        a, b = param.get(start), param.get(tuned)
+        if a != b:
+            print(f"  {param.name}: {a} -> {b}")
+    write_json(out, weights_to_json(tuned, args.variant))
+    print(
+        f"held-out error {held_before:.5f} -> {held_after:.5f} "
+        f"({(held_before - held_after) / max(held_before, 1e-12):.1%} lower); "
+        f"fitted {before:.5f} -> {after:.5f}; {time.monotonic() - start_time:.0f} s; weights written to {out}"
     )
     return 0
+
+
+def write_json(path: Path, data: object) -> None:
+    """Written whole or not at all."""
+    atomic_write_text(path, json.dumps(data, indent=1))
 
 
 if __name__ == "__main__":

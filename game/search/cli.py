@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -121,6 +122,12 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
             return 2
         sprt = (elo0, elo1)
     a, b = player(args.white, args.white_cmd), player(args.black, args.black_cmd)
+    try:
+        a = with_weights(a, args.white_weights, args.variant)
+        b = with_weights(b, args.black_weights, args.variant)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     setups = (
         tuple(s.strip() for s in args.setups.split(","))
         if args.setups
@@ -161,7 +168,19 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
     return 0
 
 
+def with_weights(player: PlayerSpec, path: str | None, variant: str) -> PlayerSpec:
+    """``player`` playing the weights of the file at ``path`` (ValueError when they cannot be used)."""
+    if path is None:
+        return player
+    from game.search.weights import load_weights
+
+    if player.command is not None:
+        raise ValueError("weights are for our engine, not for an outside command")
+    return dataclasses.replace(player, weights=load_weights(path, variant), weights_name=Path(path).stem)
+
+
 def cmd_engine(args: argparse.Namespace, main: ModuleType) -> int:
+    from game.search.evaluate import Weights
     from game.search.protocol import EngineSession
     from game.search.weights import load_weights
 
@@ -171,6 +190,9 @@ def cmd_engine(args: argparse.Namespace, main: ModuleType) -> int:
             weights = load_weights(args.weights)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
+            return 2
+        if not isinstance(weights, Weights):
+            print(f"error: {args.weights}: these weights are not for the Khet search", file=sys.stderr)
             return 2
     return EngineSession(engine=Engine(weights=weights)).run()
 
@@ -223,6 +245,8 @@ def register(main: ModuleType) -> None:
         p.add_argument("--save-dir", help="keep every game there as a record (python -m game analyse FILE)")
         p.add_argument("--white-cmd", help="an outside engine (speaking the engine protocol) as first player")
         p.add_argument("--black-cmd", help="an outside engine as second player")
+        p.add_argument("--white-weights", help="evaluation weights (JSON, tools/tune.py), first player")
+        p.add_argument("--black-weights", help="evaluation weights for the second player")
         p.add_argument(
             "--sprt",
             metavar="ELO0,ELO1",

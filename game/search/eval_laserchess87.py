@@ -5,59 +5,101 @@ it fired now, traced with the rules' own tracer (splits, static board, the hyper
 to move gains part of what its shot would win (more while it still has its fire this turn); its
 opponent's shot is a threat to be met. A shot that would fell the enemy King is worth most of a
 win; one that would fell one's own King is simply not fired (no credit, no penalty).
+
+The numbers are :class:`Lc87Weights` (tools/tune.py fits them; ``match --white-weights`` plays
+them); the module-level :func:`evaluate` uses the defaults.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from game.position import Position
 from game.search.generic import Hooks, register
-from game.variants.laserchess87 import FIRED, used_of
+from game.variants.laserchess87 import FIRED, LASERCHESS87, used_of
 
-KING_SHOT = 5000  # the King on a beam: most of a win, the search finds the rest
-MINE_NOW = 2  # share (1/MINE_NOW) of a shot's gain while the fire is still available this turn
-MINE_LATER = 4
-THEIRS = 3
+SHARE = 60  # the shares below are sixtieths (so the defaults 1/2, 1/4 and 1/3 are exact)
 CENTRE = (0, 1, 2, 3, 4, 3, 2, 1, 0)  # per file/rank: a little for pieces off the edges
 
 
-def shot_gain(pos: Position, color: int) -> int:
-    """What ``color``'s laser would gain by firing now: enemy material (or King) minus own."""
-    emitter = pos.lasers[color]
-    if emitter < 0:
-        return 0
-    value = pos.variant.pieces.value
-    is_royal = pos.variant.is_royal
-    gain = 0
-    own_king = False
-    for _sq, code, _step in pos.beam_from(emitter).removed:
-        mine = code >> 2 & 1 == color
-        if is_royal[code]:
-            if mine:
-                own_king = True
+def _default_values() -> dict[int, int]:
+    pieces = LASERCHESS87.pieces
+    return {number: pieces.value[number << 3] for number in sorted(pieces.by_number)}
+
+
+@dataclass(frozen=True)
+class Lc87Weights:
+    """The evaluation's numbers (centi-units; ``*_share`` in sixtieths of a shot's gain)."""
+
+    values: dict[int, int] = field(default_factory=_default_values)  # by piece kind number
+    king_shot: int = 5000  # the King on a beam: most of a win, the search finds the rest
+    mine_now: int = 30  # share of our shot's gain while our fire is still available this turn
+    mine_later: int = 15  # ...once it is spent (next turn)
+    theirs: int = 20  # share of the opponent's shot's gain held against us
+    centre: int = 3  # per step off the edges (file and rank)
+
+
+class Lc87Evaluation:
+    """The evaluation function for one set of weights (callable on a position)."""
+
+    def __init__(self, weights: Lc87Weights | None = None) -> None:
+        self.w = w = weights or Lc87Weights()
+        pieces = LASERCHESS87.pieces
+        self.value = [w.values.get(code >> 3, pieces.value[code]) for code in range(pieces.size)]
+
+    def shot_gain(self, pos: Position, color: int) -> int:
+        """What ``color``'s laser would gain by firing now: enemy material (or King) minus own."""
+        emitter = pos.lasers[color]
+        if emitter < 0:
+            return 0
+        value = self.value
+        is_royal = pos.variant.is_royal
+        gain = 0
+        own_king = False
+        for _sq, code, _step in pos.beam_from(emitter).removed:
+            mine = code >> 2 & 1 == color
+            if is_royal[code]:
+                if mine:
+                    own_king = True
+                else:
+                    gain += self.w.king_shot
             else:
-                gain += KING_SHOT
-        else:
-            gain += -value[code] if mine else value[code]
-    return 0 if own_king else max(gain, 0)
+                gain += -value[code] if mine else value[code]
+        return 0 if own_king else max(gain, 0)
+
+    def __call__(self, pos: Position) -> int:
+        """Centi-units for the side to move."""
+        w = self.w
+        stm = pos.turn
+        value = self.value
+        centre = w.centre
+        score = 0
+        width = pos.geometry.width
+        for sq, code in enumerate(pos.board):
+            if code:
+                v = value[code] + centre * (CENTRE[sq % width] + CENTRE[sq // width])
+                score += v if code >> 2 & 1 == stm else -v
+        mine = self.shot_gain(pos, stm)
+        if mine:
+            score += mine * (w.mine_later if used_of(pos) & FIRED else w.mine_now) // SHARE
+        theirs = self.shot_gain(pos, stm ^ 1)
+        if theirs:
+            score -= theirs * w.theirs // SHARE
+        return score
+
+
+_DEFAULT = Lc87Evaluation()
+KING_SHOT = _DEFAULT.w.king_shot
+
+
+def shot_gain(pos: Position, color: int) -> int:
+    """:meth:`Lc87Evaluation.shot_gain` with the default weights."""
+    return _DEFAULT.shot_gain(pos, color)
 
 
 def evaluate(pos: Position) -> int:
-    """Centi-units for the side to move."""
-    stm = pos.turn
-    value = pos.variant.pieces.value
-    score = 0
-    width = pos.geometry.width
-    for sq, code in enumerate(pos.board):
-        if code:
-            v = value[code] + 3 * (CENTRE[sq % width] + CENTRE[sq // width])
-            score += v if code >> 2 & 1 == stm else -v
-    mine = shot_gain(pos, stm)
-    if mine:
-        score += mine // (MINE_LATER if used_of(pos) & FIRED else MINE_NOW)
-    theirs = shot_gain(pos, stm ^ 1)
-    if theirs:
-        score -= theirs // THEIRS
-    return score
+    """Centi-units for the side to move (the default weights)."""
+    return _DEFAULT(pos)
 
 
 def noisy(pos: Position, code: int) -> bool:
@@ -69,4 +111,7 @@ def noisy(pos: Position, code: int) -> bool:
     return frm != to and bool(target) and target >> 2 & 1 != pos.turn and not code >> 37
 
 
-register("laserchess87", Hooks(evaluate=evaluate, noisy=noisy))
+register(
+    "laserchess87",
+    Hooks(evaluate=evaluate, noisy=noisy, weights=Lc87Weights(), make_evaluate=Lc87Evaluation),
+)

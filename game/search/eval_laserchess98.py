@@ -8,94 +8,131 @@ tracer, and take the best net gain (enemy pieces destroyed minus own; a King cou
 allows rotate + fire; fire-now only with one half-action left); the other side's threat counts
 less, since the side to move may parry it first. Quiescence searches fires (a fire is "noisy").
 Scores are cached by position hash (half-actions transpose a lot: rotate A then B = B then A).
+
+The numbers are :class:`Lc98Weights` (tools/tune.py fits them; ``match --white-weights`` plays
+them); the module-level functions use the defaults.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from game.laser import trace_beams
 from game.position import Position
 from game.search.generic import Hooks, register
 from game.variants.laserchess98 import BEAM_RULES, GEO, KING, LASER, LC98_PIECES, PAWN, SHAPES
 
-VALUES = LC98_PIECES.value
-KING_SHOT = 5_000  # a shot at a King (far above material, below the search's mate scores)
-OWN_THREAT = 3  # quarters of the side to move's threat it is credited with
-ENEMY_THREAT = 2  # quarters of the other side's threat held against the side to move
-PAWN_STEP = 6  # per rank a Pawn has advanced (promotion is worth a piece)
-_CACHE: dict[int, int] = {}
+SHARE = 60  # the threat shares are sixtieths (the defaults 3/4 and 1/2 exactly)
 _CACHE_MAX = 200_000
 
 
-def _gain(board: list[int], color: int, removed: tuple[tuple[int, int, int], ...]) -> int:
-    gain = 0
-    for _sq, code, _step in removed:
-        value = KING_SHOT if code >> 3 == KING else VALUES[code]
-        gain += value if code >> 2 & 1 != color else -value
-    return gain
+def _default_values() -> dict[int, int]:
+    return {number: LC98_PIECES.value[number << 3] for number in sorted(LC98_PIECES.by_number)}
 
 
-def _fire(board: list[int], square: int) -> tuple[int, int]:
-    """(net gain for the Laser's owner, first square its beam stops on or turns at, or -1)."""
-    result = trace_beams(board, GEO, LC98_PIECES, square, board[square] & 3, BEAM_RULES)
-    color = board[square] >> 2 & 1
-    first = -1
-    root = result.beams[0]
-    for step in root.path[1:]:
-        if board[step.square]:
-            first = step.square
-            break
-    return _gain(board, color, result.removed), first
+@dataclass(frozen=True)
+class Lc98Weights:
+    """The evaluation's numbers (centi-units; the threat shares in sixtieths)."""
+
+    values: dict[int, int] = field(default_factory=_default_values)  # by piece kind number
+    king_shot: int = 5_000  # a shot at a King (far above material, below the search's mate scores)
+    own_threat: int = 45  # share of the side to move's threat it is credited with
+    enemy_threat: int = 30  # share of the other side's threat held against the side to move
+    pawn_step: int = 6  # per rank a Pawn has advanced (promotion is worth a piece)
+
+
+class Lc98Evaluation:
+    """The evaluation function for one set of weights (callable on a position; own score cache)."""
+
+    def __init__(self, weights: Lc98Weights | None = None) -> None:
+        self.w = w = weights or Lc98Weights()
+        self.value = [w.values.get(code >> 3, LC98_PIECES.value[code]) for code in range(LC98_PIECES.size)]
+        self.cache: dict[int, int] = {}
+
+    def _gain(self, color: int, removed: tuple[tuple[int, int, int], ...]) -> int:
+        gain = 0
+        king_shot = self.w.king_shot
+        value = self.value
+        for _sq, code, _step in removed:
+            v = king_shot if code >> 3 == KING else value[code]
+            gain += v if code >> 2 & 1 != color else -v
+        return gain
+
+    def _fire(self, board: list[int], square: int) -> tuple[int, int]:
+        """(net gain for the Laser's owner, first square its beam stops on or turns at, or -1)."""
+        result = trace_beams(board, GEO, LC98_PIECES, square, board[square] & 3, BEAM_RULES)
+        color = board[square] >> 2 & 1
+        first = -1
+        root = result.beams[0]
+        for step in root.path[1:]:
+            if board[step.square]:
+                first = step.square
+                break
+        return self._gain(color, result.removed), first
+
+    def threat(self, board: list[int], color: int, rotate: bool = True) -> int:
+        """The best net gain ``color``'s Lasers offer by firing now, or (``rotate``) after one rotation."""
+        best = 0
+        for sq, code in enumerate(board):
+            if not code or code >> 3 != LASER or code >> 2 & 1 != color:
+                continue
+            now, first = self._fire(board, sq)
+            best = max(best, now)
+            if not rotate:
+                continue
+            for o in range(4):
+                if o != code & 3:
+                    board[sq] = code & ~3 | o
+                    best = max(best, self._fire(board, sq)[0])
+            board[sq] = code
+            if first >= 0 and board[first] >> 2 & 1 == color:
+                piece = board[first]
+                shapes = SHAPES[piece >> 3]
+                for o in range(1, shapes):
+                    board[first] = piece & ~3 | ((piece & 3) + o) % shapes
+                    best = max(best, self._fire(board, sq)[0])
+                board[first] = piece
+        return best
+
+    def __call__(self, pos: Position) -> int:
+        """Centi-pawns for the side to move: material, Pawn advance, beam threats."""
+        key = pos.hash
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        w = self.w
+        board = list(pos.board)
+        stm = pos.turn
+        score = 0
+        for sq, code in enumerate(board):
+            if not code:
+                continue
+            value = self.value[code]
+            if code >> 3 == PAWN:
+                rank = sq >> 3
+                value += w.pawn_step * (rank - 1 if code >> 2 & 1 == 0 else 6 - rank)
+            score += value if code >> 2 & 1 == stm else -value
+        own = self.threat(board, stm, rotate=pos.part == 0)
+        enemy = self.threat(board, 1 - stm)
+        score += (w.own_threat * own - w.enemy_threat * enemy) // SHARE
+        if len(self.cache) >= _CACHE_MAX:
+            self.cache.clear()
+        self.cache[key] = score
+        return score
+
+
+_DEFAULT = Lc98Evaluation()
+KING_SHOT = _DEFAULT.w.king_shot
 
 
 def threat(board: list[int], color: int, rotate: bool = True) -> int:
-    """The best net gain ``color``'s Lasers offer by firing now, or (``rotate``) after one rotation."""
-    best = 0
-    for sq, code in enumerate(board):
-        if not code or code >> 3 != LASER or code >> 2 & 1 != color:
-            continue
-        now, first = _fire(board, sq)
-        best = max(best, now)
-        if not rotate:
-            continue
-        for o in range(4):
-            if o != code & 3:
-                board[sq] = code & ~3 | o
-                best = max(best, _fire(board, sq)[0])
-        board[sq] = code
-        if first >= 0 and board[first] >> 2 & 1 == color:
-            piece = board[first]
-            shapes = SHAPES[piece >> 3]
-            for o in range(1, shapes):
-                board[first] = piece & ~3 | ((piece & 3) + o) % shapes
-                best = max(best, _fire(board, sq)[0])
-            board[first] = piece
-    return best
+    """:meth:`Lc98Evaluation.threat` with the default weights."""
+    return _DEFAULT.threat(board, color, rotate)
 
 
 def evaluate(pos: Position) -> int:
-    """Centi-pawns for the side to move: material, Pawn advance, beam threats."""
-    key = pos.hash
-    cached = _CACHE.get(key)
-    if cached is not None:
-        return cached
-    board = list(pos.board)
-    stm = pos.turn
-    score = 0
-    for sq, code in enumerate(board):
-        if not code:
-            continue
-        value = VALUES[code]
-        if code >> 3 == PAWN:
-            rank = sq >> 3
-            value += PAWN_STEP * (rank - 1 if code >> 2 & 1 == 0 else 6 - rank)
-        score += value if code >> 2 & 1 == stm else -value
-    own = threat(board, stm, rotate=pos.part == 0)
-    enemy = threat(board, 1 - stm)
-    score += (OWN_THREAT * own - ENEMY_THREAT * enemy) // 4
-    if len(_CACHE) >= _CACHE_MAX:
-        _CACHE.clear()
-    _CACHE[key] = score
-    return score
+    """Centi-pawns for the side to move (the default weights)."""
+    return _DEFAULT(pos)
 
 
 def noisy(pos: Position, code: int) -> bool:
@@ -103,6 +140,9 @@ def noisy(pos: Position, code: int) -> bool:
     return bool(code >> 30 & 1)
 
 
-register("laserchess98", Hooks(evaluate=evaluate, noisy=noisy))
+register(
+    "laserchess98",
+    Hooks(evaluate=evaluate, noisy=noisy, weights=Lc98Weights(), make_evaluate=Lc98Evaluation),
+)
 
-__all__ = ["KING_SHOT", "evaluate", "noisy", "threat"]
+__all__ = ["KING_SHOT", "Lc98Evaluation", "Lc98Weights", "evaluate", "noisy", "threat"]

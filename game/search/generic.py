@@ -26,6 +26,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from game.chance import CHANCE_BITS
 from game.effects import BOTH
@@ -48,6 +49,8 @@ class Hooks:
 
     evaluate: Callable[[Position], int] | None = None  # centi-units for the side to move
     noisy: Callable[[Position, int], bool] | None = None  # searched in quiescence
+    weights: Any = None  # the evaluation's default weights (a frozen dataclass), when it has some
+    make_evaluate: Callable[[Any], Callable[[Position], int]] | None = None  # evaluate for other weights
 
 
 HOOKS: dict[str, Hooks] = {}
@@ -85,11 +88,13 @@ def uses_generic(variant: Variant) -> bool:
     return not variant.fast_codes
 
 
-def make_engine(variant: Variant | None = None) -> Engine | GenericEngine:
-    """The engine that plays ``variant``: the one place deciding between the two searches."""
+def make_engine(variant: Variant | None = None, weights: Any = None) -> Engine | GenericEngine:
+    """The engine that plays ``variant``: the one place deciding between the two searches.
+
+    ``weights``: evaluation weights of that variant (game/search/weights.py), None for the defaults."""
     if variant is not None and uses_generic(variant):
-        return GenericEngine()
-    return Engine()
+        return GenericEngine(weights=weights)
+    return Engine(weights=weights)
 
 
 def engine_for(variant: Variant, engines: dict[type, Engine | GenericEngine]) -> Engine | GenericEngine:
@@ -124,7 +129,11 @@ class _Stopped(Exception):
 class GenericEngine:
     """Alpha-beta over any variant's public Position API (see the module docs)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, quiescence: bool = True) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, quiescence: bool = True, weights: Any = None
+    ) -> None:
+        self.weights = weights  # evaluation weights (None: the variant's defaults)
+        self._eval_fns: dict[str, Callable[[Position], int]] = {}
         self.clock = clock  # seconds; tests pass a fake one (Limits.deadline is on this clock)
         self.quiescence = quiescence  # tests turn it off to compare with plain minimax
         self.tt: dict[int, tuple[int, int, int, int]] = {}
@@ -140,10 +149,22 @@ class GenericEngine:
     def hooks(self, pos: Position) -> Hooks:
         return HOOKS.get(pos.variant.name, Hooks())
 
+    def evaluation_for(self, pos: Position) -> Callable[[Position], int]:
+        """The evaluation of ``pos``'s variant with this engine's weights."""
+        name = pos.variant.name
+        fn = self._eval_fns.get(name)
+        if fn is None:
+            hooks = self.hooks(pos)
+            if self.weights is not None and hooks.make_evaluate is not None:
+                fn = hooks.make_evaluate(self.weights)
+            else:
+                fn = hooks.evaluate or material
+            self._eval_fns[name] = fn
+        return fn
+
     def evaluate(self, pos: Position) -> int:
         """The static evaluation of ``pos`` for its side to move."""
-        fn = self.hooks(pos).evaluate or material
-        return fn(pos)
+        return self.evaluation_for(pos)(pos)
 
     # ------------------------------------------------------------------ search
     def search(
@@ -170,7 +191,7 @@ class GenericEngine:
         if len(self.tt) > TT_ENTRIES:
             self.tt.clear()
         hooks = self.hooks(p)
-        self.eval_fn = hooks.evaluate or material
+        self.eval_fn = self.evaluation_for(p)
         self.noisy = hooks.noisy or captures_by_landing
         self.values = p.variant.pieces.value
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]

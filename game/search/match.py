@@ -8,6 +8,7 @@ import random
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from game.chance import resolve
 from game.errors import LaserChessError
@@ -26,12 +27,15 @@ DEFAULT_SETUPS = ("Classic", "Imhotep", "Dynasty", "Mercury", "Sophie")
 @dataclass(frozen=True)
 class PlayerSpec:
     """One side of a match: a level, optionally with its time budget or depth cap replaced, or an
-    outside program speaking the engine line protocol (``command``; it gets the movetime/depth)."""
+    outside program speaking the engine line protocol (``command``; it gets the movetime/depth).
+    ``weights``: evaluation weights for our engine (game/search/weights.py), shown as ``weights_name``."""
 
     level: Level
     movetime: float | None = None  # seconds, replaces the level's budget
     depth: int | None = None  # replaces the level's depth cap
     command: str | None = None  # a program speaking game/search/protocol.py, instead of our engine
+    weights: Any = None  # our engine's evaluation weights (None: the rule set's defaults)
+    weights_name: str | None = None
 
     @classmethod
     def parse(
@@ -41,7 +45,9 @@ class PlayerSpec:
 
     @property
     def name(self) -> str:
-        return self.command if self.command is not None else self.level.name
+        if self.command is not None:
+            return self.command
+        return self.level.name + (f"[{self.weights_name}]" if self.weights_name else "")
 
     @property
     def label(self) -> str:
@@ -53,7 +59,7 @@ class PlayerSpec:
             extra.append(f"{self.movetime:g}s")
         if self.depth is not None:
             extra.append(f"d{self.depth}")
-        return self.level.name + (f" ({', '.join(extra)})" if extra else "")
+        return self.name + (f" ({', '.join(extra)})" if extra else "")
 
     def limits(self) -> Limits:
         if self.command is not None:
@@ -104,7 +110,7 @@ def play_game(spec: GameSpec) -> GameResult:
     options = RuleOptions(repetition="auto")
     pos = Position.setup(spec.setup, spec.variant, options)
     players = (spec.first, spec.second)
-    engines = (make_engine(pos.variant), make_engine(pos.variant))
+    engines = (make_engine(pos.variant, spec.first.weights), make_engine(pos.variant, spec.second.weights))
     rngs = (players[0].level.rng(spec.seed * 2), players[1].level.rng(spec.seed * 2 + 1))
     chance_rng = random.Random(f"chance/{spec.seed}")
     depth_sum = [0, 0]

@@ -1,40 +1,115 @@
-"""Evaluation weights to and from JSON (tuned weights: tools/tune.py; ``python -m game engine --weights``)."""
+"""Evaluation weights of every rule set to and from JSON (tools/tune.py writes them; ``match
+--white-weights FILE`` and ``python -m game engine --weights FILE`` play them).
+
+A rule set's weights are one frozen dataclass: :class:`~game.search.evaluate.Weights` for the rule
+sets of the Khet search (Khet, Leiserchess 2017/2018), the one its evaluation module registers
+with the generic search otherwise (``Lc87Weights``, ``Lc98Weights``). A file is a JSON object of
+the fields it changes (the others keep their defaults) plus ``"variant"``; ``values`` maps piece
+kind numbers (as strings) to centi-units. A file without ``"variant"`` is Khet's (older files).
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 from typing import Any
 
-from game.search.evaluate import Weights
+from game.search.evaluate import weights_for
+from game.search.generic import HOOKS, uses_generic
+from game.variants import get_variant
 
 
-def weights_to_json(w: Weights) -> dict[str, Any]:
+def default_weights(variant: str) -> Any:
+    """The weights ``variant``'s evaluation uses now (ValueError if it has none to tune)."""
+    try:
+        v = get_variant(variant)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+    if not uses_generic(v):
+        return weights_for(v)
+    hooks = HOOKS.get(v.name)
+    if hooks is None or hooks.weights is None or hooks.make_evaluate is None:
+        raise ValueError(f"the {variant} evaluation has no weights to tune")
+    return hooks.weights
+
+
+def weights_to_json(w: Any, variant: str | None = None) -> dict[str, Any]:
     """Every field; piece values keyed by the piece kind's number (as a string, for JSON)."""
-    data = dataclasses.asdict(w)
+    data: dict[str, Any] = {"variant": variant} if variant else {}
+    data.update(dataclasses.asdict(w))
     data["values"] = {str(int(k)): v for k, v in w.values.items()}
     return data
 
 
-def weights_from_json(data: dict[str, Any]) -> Weights:
-    """The inverse of :func:`weights_to_json`; unknown fields raise ValueError naming them."""
-    names = {f.name for f in dataclasses.fields(Weights)}
-    unknown = sorted(set(data) - names)
+def weights_from_json(data: Any, variant: str | None = None) -> Any:
+    """The inverse of :func:`weights_to_json`, checked field by field.
+
+    ``variant``: the rule set the weights are wanted for; a file naming another one is refused.
+    Raises ValueError naming what is wrong (unknown or mistyped fields, unknown piece kinds,
+    values that are not finite numbers)."""
+    if not isinstance(data, dict):
+        raise ValueError("expected a JSON object of weights")
+    fields = dict(data)
+    named = fields.pop("variant", None)
+    if named is not None and not isinstance(named, str):
+        raise ValueError("'variant' must be a rule set's name")
+    if named is not None and variant is not None and named != variant:
+        raise ValueError(f"these weights are for {named}, not {variant}")
+    default = default_weights(named or variant or "khet")
+    kinds = {f.name: f for f in dataclasses.fields(default)}
+    unknown = sorted(set(fields) - set(kinds))
     if unknown:
         raise ValueError(f"unknown weights: {', '.join(unknown)}")
-    fields = dict(data)
-    if "values" in fields:
-        fields["values"] = {int(k): int(v) for k, v in fields["values"].items()}
-    return Weights(**fields)
+    for name, value in fields.items():
+        if name == "values":
+            fields[name] = _piece_values(value, default.values)
+            continue
+        want = type(getattr(default, name))
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"{name} must be a number, not {value!r}")
+        if want is int and value != int(value):
+            raise ValueError(f"{name} must be a whole number, not {value!r}")
+        fields[name] = want(value)
+    return dataclasses.replace(default, **fields)
 
 
-def load_weights(path: str | Path) -> Weights:
-    """Weights from a JSON file (ValueError with the reason when it cannot be used)."""
+def _piece_values(value: Any, defaults: dict[int, int]) -> dict[int, int]:
+    if not isinstance(value, dict):
+        raise ValueError("values must map piece kind numbers to centi-units")
+    out = dict(defaults)
+    for key, v in value.items():
+        try:
+            kind = int(key)
+        except ValueError:
+            raise ValueError(f"values: {key!r} is not a piece kind number") from None
+        if kind not in defaults:
+            known = ", ".join(map(str, defaults))
+            raise ValueError(f"values: no piece kind {kind} in this rule set (kinds {known})")
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"values: piece kind {kind} must have a whole number, not {v!r}")
+        out[kind] = v
+    return out
+
+
+def load_weights(path: str | Path, variant: str | None = None) -> Any:
+    """Weights from a JSON file (ValueError with the file's name and the reason when it cannot be used)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"cannot read weights from {path}: {exc}") from exc
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a JSON object of weights")
-    return weights_from_json(data)
+    try:
+        return weights_from_json(data, variant)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
+def variant_of(path: str | Path) -> str:
+    """The rule set a weights file names (``khet`` for a file that names none)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"cannot read weights from {path}: {exc}") from exc
+    named = data.get("variant") if isinstance(data, dict) else None
+    return named if isinstance(named, str) else "khet"
