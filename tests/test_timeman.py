@@ -87,3 +87,30 @@ def test_medium_reaches_its_depth_cap_in_the_opening():
     r = engine.search(Position.setup("Classic"), level.limits(), None, level.randomness(), level.rng(3))
     assert r.depth == level.depth
     assert r.seconds <= level.seconds
+
+
+@pytest.mark.parametrize("movetime", [0.3, 1.0])
+@pytest.mark.parametrize("variant", ["laserchess98", "laserchess87"])
+def test_a_slow_generic_search_never_exceeds_its_budget(variant, movetime):
+    """At 500 nodes/s the old fixed 256-node check interval alone was half a second late."""
+    from game.search.generic import GenericEngine
+
+    engine = GenericEngine()
+    engine.clock = node_clock(engine, 2e-3)  # type: ignore[arg-type]
+    r = engine.search(Position.setup(None, variant), Limits(movetime=movetime))
+    assert r.move is not None
+    assert r.seconds <= movetime
+
+
+def test_look_reads_the_clock_more_often_near_the_hard_stop():
+    clock = FakeClock()
+    tm = TimeManager(clock, movetime=1.0)  # hard stop at 100.95
+    clock.now = 100.1
+    assert tm.look(1000, 256) == 256  # 10,000 nodes/s: 8,500 still fit
+    clock.now = 100.9
+    assert 240 <= tm.look(9000, 256) <= 250  # 0.05 s left at 10,000 nodes/s: 500 fit, look after half
+    clock.now = 100.94
+    assert 45 <= tm.look(9400, 256) <= 50  # 0.01 s left: 100 fit
+    clock.now = 100.95
+    assert tm.look(9500, 256) == -1
+    assert TimeManager(clock).look(5, 256) == 256  # no time limit

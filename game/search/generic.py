@@ -39,6 +39,7 @@ from game.variants.base import Variant
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 64
+FIRST_LOOK = 16  # a timed search reads the clock this early, then as TimeManager.look says
 TT_ENTRIES = 1_000_000
 QDEPTH = 8
 
@@ -180,7 +181,8 @@ class GenericEngine:
         self.timer = timer = budget.timer
         self.stop_fn = budget.stop
         self.node_limit = budget.nodes
-        self.next_check = budget.first_check
+        # A timed search looks early (to learn its speed), then as often as TimeManager.look says.
+        self.next_check = budget.first_check if timer.deadline is None else min(FIRST_LOOK, budget.first_check)
         self.nodes = 0
         randomness = randomness if randomness and randomness.margin > 0 else None
         max_depth = budget.max_depth
@@ -341,13 +343,14 @@ class GenericEngine:
         return MATE - ply if int(outcome.winner) == self.pos.turn else -(MATE - ply)
 
     def _check(self) -> None:
-        self.next_check = self.nodes + CHECK_EVERY
         if self.node_limit and self.nodes >= self.node_limit:
             raise _Stopped
         if self.stop_fn is not None and self.stop_fn():
             raise _Stopped
-        if self.timer.expired():
+        step = self.timer.look(self.nodes, CHECK_EVERY)
+        if step < 0:
             raise _Stopped
+        self.next_check = self.nodes + step
 
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> tuple[int, list[int]]:
         self.nodes += 1

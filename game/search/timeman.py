@@ -53,6 +53,7 @@ class TimeManager:
         self.deadline = hard  # absolute clock value of the hard stop, None without a time limit
         self.iterations: list[float] = []  # seconds each completed iteration took
         self._last_end = self.start
+        self._last_look = (0, self.start)  # (nodes, clock) when look() last read the clock
 
     @property
     def budget(self) -> float | None:
@@ -93,6 +94,23 @@ class TimeManager:
             return True
         budget = self.budget or 0.0
         return unsettled and now - self.start <= EXTEND_UNTIL * budget
+
+    def look(self, nodes: int, every: int) -> int:
+        """Read the clock after ``nodes`` nodes: -1 once the hard stop is reached, else how many
+        nodes to search before looking again — ``every``, but near the hard stop at most half of
+        the nodes that still fit at the speed since the last look (at least 16), so a slow
+        evaluation cannot carry the search far past the stop."""
+        if self.deadline is None:
+            return every
+        now = self.clock()
+        if now >= self.deadline:
+            return -1
+        last_nodes, last_time = self._last_look
+        self._last_look = (nodes, now)
+        if nodes > last_nodes and now > last_time:
+            fit = (self.deadline - now) * (nodes - last_nodes) / (now - last_time)
+            return max(16, min(every, int(fit / 2)))
+        return every
 
     def expired(self) -> bool:
         """The hard stop has passed."""
