@@ -182,7 +182,8 @@ class GenericEngine:
         self.stop_fn = budget.stop
         self.node_limit = budget.nodes
         # A timed search looks early (to learn its speed), then as often as TimeManager.look says.
-        self.next_check = budget.first_check if timer.deadline is None else min(FIRST_LOOK, budget.first_check)
+        first = budget.first_check
+        self.next_check = first if timer.deadline is None else min(FIRST_LOOK, first)
         self.nodes = 0
         randomness = randomness if randomness and randomness.margin > 0 else None
         max_depth = budget.max_depth
