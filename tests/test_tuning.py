@@ -210,14 +210,16 @@ def test_k_is_fitted_to_the_results():
 def test_tuning_script_plays_fits_and_writes_weights(tmp_path):
     out = tmp_path / "tuned.json"
     cmd = [sys.executable, "tools/tune.py", "--games", "2", "--depth", "1", "--passes", "1"]
-    cmd += ["--out", str(out)]
+    cmd += ["--sample", "60", "--out", str(out)]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, check=True)
     last = done.stdout.strip().splitlines()[-1]
     assert last.startswith("held-out error") and "weights written to" in last
     tuned = load_weights(out, "khet")
     assert isinstance(tuned, Weights)
     saved = json.loads((tmp_path / "tuned.positions.json").read_text())
-    assert saved["variant"] == "khet" and saved["positions"]
+    assert saved["variant"] == "khet" and len(saved["positions"]) > 60
+    every = -(-len(saved["positions"]) // 60)
+    assert f"fitting every {every}-th position: {len(saved['positions'][::every])}" in done.stdout
     session = "protocol\nposition setup Classic\ngo depth 2\n"
     cmd = [sys.executable, "-m", "game", "engine", "--weights", str(out)]
     done = subprocess.run(cmd, cwd=ROOT, input=session, capture_output=True, text=True, timeout=120)

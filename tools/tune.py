@@ -11,7 +11,10 @@ Every rule set with an evaluation that has weights: khet, leiserchess2017, leise
    are kept with the game's result (from the side to move's view) and the game's number. For the
    Khet search a position where a beam is about to destroy a piece is not kept (not quiet: the
    static score says little there); the generic evaluations price the shots themselves, so all
-   their positions are kept (``--every N`` keeps every N-th, their evaluation is slower).
+   their positions are kept (``--every N`` keeps every N-th, their evaluation is slower). The
+   positions are saved after every game (``OUT.positions.json``), so a long run can be stopped
+   and the games so far fitted with ``--positions``; ``--sample N`` fits at most N of them, evenly
+   spread (the fit evaluates every position once per trial).
 2. **Fit**: the static evaluation ``e`` (side to move's view) predicts the result through
    ``1 / (1 + 10 ** (-e / K))``. Every ``--holdout``-th game is held out: its positions are never
    fitted, only used to check. K is fitted to the starting weights on the fitted games (golden
@@ -39,6 +42,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,9 +67,16 @@ Record = tuple[str, float, int]  # position string, result for the side to move,
 
 
 def self_play(
-    variant: str, games: int, depth: int, seed: int, every: int = 1, setups: list[str] | None = None
+    variant: str,
+    games: int,
+    depth: int,
+    seed: int,
+    every: int = 1,
+    setups: list[str] | None = None,
+    on_game: Callable[[list[Record]], None] | None = None,
 ) -> list[Record]:
-    """Positions of ``games`` self-play games with their results (see the module docs)."""
+    """Positions of ``games`` self-play games with their results (see the module docs);
+    ``on_game`` gets the positions so far after every game (a long run can be stopped)."""
     v = get_variant(variant)
     setups = setups or list(v.setups)
     ev = None if uses_generic(v) else Evaluator(v)
@@ -93,6 +104,8 @@ def self_play(
             pos.push_code(resolve(pos, Move.from_code(r.move), chance_rng).code)  # chance picks outcomes
         out += [(fen, result if turn == 0 else 1.0 - result, g) for fen, turn in kept]
         print(f"game {g + 1}/{games}: {pos.ply} plies, result {result:g}, {len(out)} positions", flush=True)
+        if on_game is not None:
+            on_game(out)
     return out
 
 
@@ -225,6 +238,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--setups", help="comma-separated setups to play from (default: all)")
     parser.add_argument("--every", type=int, default=1, help="keep every N-th position of a game")
     parser.add_argument("--passes", type=int, default=4)
+    parser.add_argument("--sample", type=int, default=0, help="fit at most this many positions (0: all)")
     parser.add_argument("--holdout", type=int, default=4, help="hold out every N-th game (0: none)")
     parser.add_argument("--max-change", type=float, default=0.5, help="how far a weight may move (fraction)")
     parser.add_argument("--positions", help="reuse positions saved by an earlier run instead of playing")
@@ -247,10 +261,17 @@ def main(argv: list[str]) -> int:
         data: list[Record] = [(f, float(r), int(g)) for f, r, g in saved["positions"]]
     else:
         setups = [s.strip() for s in args.setups.split(",")] if args.setups else None
-        data = self_play(args.variant, args.games, args.depth, args.seed, args.every, setups)
         saved_path = out.with_suffix(".positions.json")
-        write_json(saved_path, {"variant": args.variant, "command": argv, "positions": data})
+
+        def save(data: list[Record]) -> None:
+            write_json(saved_path, {"variant": args.variant, "command": argv, "positions": data})
+
+        data = self_play(args.variant, args.games, args.depth, args.seed, args.every, setups, save)
         print(f"{len(data)} positions saved to {saved_path}")
+    if args.sample and len(data) > args.sample:
+        every = math.ceil(len(data) / args.sample)
+        data = data[::every]  # evenly over the games
+        print(f"fitting every {every}-th position: {len(data)}")
     fit = Fit(args.variant, data, args.holdout)
     k = fit.fit_k(start)
     before, held_before = fit.error(start), fit.error(start, held_out=True)
