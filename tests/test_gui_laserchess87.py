@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import Game, Player
@@ -82,3 +83,153 @@ def test_no_screen_compares_rule_set_names():
         text = path.read_text(encoding="utf-8")
         for name in ("laserchess87", "laserchess98"):
             assert name not in text, f"{path.name} names {name}"
+
+
+# ----------------------------------------------------------------------------- the board view
+
+
+def sq(name: str) -> int:
+    return get_variant("laserchess87").geometry.parse_square(name)
+
+
+def lc87_view():
+    from gui.widgets.board_view import BoardView
+
+    view = BoardView(get_variant("laserchess87"))
+    view.set_area(pygame.Rect(0, 0, 540, 540))
+    view.laser_speed = 18.0
+    return view
+
+
+def test_the_hypersquare_is_drawn_from_the_variants_data(app):
+    from gui.art.portal import special_square_surface
+    from gui.widgets.board_view import BoardView
+
+    assert get_variant("laserchess87").special_squares == {sq("e5"): "hypersquare"}
+    assert get_variant("khet").special_squares == {}
+    variant = get_variant("laserchess87")
+    view = lc87_view()
+    view.show_position([0] * 81)
+    surface = pygame.Surface((540, 540))
+    view.draw(surface)
+    variant.special_squares = {}
+    try:
+        plain = pygame.Surface((540, 540))
+        view.draw(plain)
+    finally:
+        variant.special_squares = {sq("e5"): "hypersquare"}
+    e5 = view.square_rect(sq("e5"))
+    expected = plain.copy()
+    expected.blit(special_square_surface(view.layout.square), e5)
+    for x in range(e5.x, e5.right, 3):
+        for y in range(e5.y, e5.bottom, 3):
+            assert surface.get_at((x, y)) == expected.get_at((x, y))
+    assert surface.get_at(e5.center) != plain.get_at(e5.center)
+    rest = [(x, y) for x in range(0, 540, 7) for y in range(0, 540, 7) if not e5.collidepoint(x, y)]
+    assert all(surface.get_at(p) == plain.get_at(p) for p in rest)  # only e5 is special
+    plain = BoardView(get_variant("khet"))
+    plain.set_area(pygame.Rect(0, 0, 540, 540))
+    plain._draw_special_squares(surface)  # nothing to draw, nothing fails
+
+
+def animate_until(view, predicate, limit: float = 3.0, dt: float = 1 / 60) -> float:
+    """Run the view's clock until ``predicate()`` holds; the time it took."""
+    t = 0.0
+    while not predicate():
+        assert t < limit, "the animation never got there"
+        view.update(dt)
+        t += dt
+    return t
+
+
+def test_a_piece_vanishes_into_the_hypersquare_and_reappears(app):
+    from game import Position
+
+    pos = Position.from_fen("4k4/9/9/9/9/4B04/9/9/4K4 g", "laserchess87")
+    before = list(pos.board)
+    effects = pos.push(pos.parse_move("e4e5@c7"))
+    block = before[sq("e4")]
+    view = lc87_view()
+    view.show_position(before)
+    view.show_effects(pos.board, effects)
+    assert view.busy
+    # first it slides onto e5 (nothing is drawn on c7 yet)
+    moving = view.animated_pieces()
+    assert [m[0] for m in moving] == [block] and moving[0][2] == 1.0
+    assert sq("c7") in view._hidden_by_animation()
+    animate_until(view, lambda: view._slide is None)
+    # then it shrinks away on e5 ...
+    scales = []
+    while view.animated_pieces() and view.animated_pieces()[0][1] == view.square_center(sq("e5")):
+        scales.append(view.animated_pieces()[0][2])
+        view.update(1 / 60)
+    assert len(scales) > 5 and scales == sorted(scales, reverse=True) and scales[-1] < 0.2
+    # ... and grows out of c7
+    code, centre, scale = view.animated_pieces()[0]
+    assert code == block and centre == view.square_center(sq("c7")) and scale < 0.5
+    animate_until(view, lambda: not view.busy)
+    assert view.animated_pieces() == [] and view.board == pos.board and view.board[sq("c7")] == block
+    assert not view._hidden_by_animation()
+
+
+def test_the_hypercubes_displacement_is_animated(app):
+    from game import Position
+
+    pos = Position.from_fen("4k4/9/9/9/9/9/9/3t2S14/3HK4 g", "laserchess87")
+    before = list(pos.board)
+    cube, victim = before[sq("d1")], before[sq("d2")]
+    effects = pos.push(pos.parse_move("d1d2@g6"))
+    view = lc87_view()
+    view.show_position(before)
+    view.show_effects(pos.board, effects)
+    # the Hypercube slides in while the piece it lands on still stands there, under it
+    moving = view.animated_pieces()
+    assert moving[0] == (victim, view.square_center(sq("d2")), 1.0) and moving[1][0] == cube
+    animate_until(view, lambda: view._slide is None)
+    code, centre, scale = view.animated_pieces()[0]
+    assert (code, centre) == (victim, view.square_center(sq("d2"))) and scale <= 1.0
+    animate_until(view, lambda: view.animated_pieces()[0][1] == view.square_center(sq("g6")))
+    animate_until(view, lambda: not view.busy)
+    assert view.board[sq("g6")] == victim and view.board[sq("d2")] == cube
+
+
+def test_split_beams_travel_together(app):
+    from game import Position
+
+    pos = Position.setup(variant="laserchess87")
+    before = list(pos.board)
+    effects = pos.push(pos.parse_move("f1*"))  # the spec's free test: the shot splits on f2
+    assert any(len(b.children) == 2 for b in effects.all_beams())
+    view = lc87_view()
+    view.show_position(before)
+    view.show_effects(pos.board, effects)
+    together = 0
+    while view.beam_running:
+        moving = [beam for beam, progress in view.beams_drawn() if 0 < progress < 1]
+        together = max(together, len(moving))
+        view.update(1 / 60)
+    assert together >= 2, "both halves of the split are drawn on their way at once"
+    animate_until(view, lambda: not view.busy)
+    assert view.board == pos.board
+
+
+def test_the_hypersquare_move_by_clicks_plays_the_warp(app):
+    app.settings.piece_animation = True
+    screen = open_game(app, "laserchess87")
+    app.settings.laser_speed = "normal"
+    for frm, to in (("e2", "e3"), ("e3", "e4"), ("c8", "c6")):  # c8c6: both of Red's actions
+        click(app, screen, frm)
+        click(app, screen, to)
+        run_frames(app, 40)
+    assert screen.position.turn == 0 and screen.position.board[sq("e4")]
+    piece = screen.position.board[sq("e4")]
+    click(app, screen, "e4")
+    click(app, screen, "e5")
+    text = screen.session.game.moves[-1].text
+    assert text.startswith("e4e5@")  # the game drew where it comes out
+    landing = sq(text.split("@")[1])
+    assert screen.view.busy and screen.position.board[landing] == piece
+    run_frames(app, 12)
+    assert screen.view._warp is not None  # vanishing or reappearing
+    run_frames(app, 60)
+    assert not screen.view.busy and screen.view.board[landing] == piece

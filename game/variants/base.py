@@ -171,6 +171,9 @@ class Variant:
     setup_notes: dict[str, str] = field(default_factory=dict)  # setup name -> one-line description
     scripted_engines: bool = False  # has scripted engines as opponents (game/scripted.py)
     square_colours: bool = False  # the rules read light and dark squares: the board shows them clearly
+    # squares with a rule of their own, by name (Laser Chess 1987's hypersquare): every board draws
+    # them as special squares and says what they are
+    special_squares: dict[int, str] = field(default_factory=dict)
     kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
     laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
     royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none

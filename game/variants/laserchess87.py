@@ -184,6 +184,7 @@ class LaserChess87(Variant):
             setups={"Compute! 1987": START},
             beam_rules=BeamRules(static_board=True, loop_guard=True, absorbing=frozenset({HYPERSQUARE})),
             turn_actions=2,
+            special_squares={HYPERSQUARE: "hypersquare"},
             option_specs=(
                 OptionSpec(
                     "red_first",

@@ -7,7 +7,9 @@ from its :class:`~game.effects.Effects` report and nothing else: the pieces slid
 clock runs (in steps, at the laser speed) over every beam tree of the report at once — each beam
 segment starts at its start step, splits fan out, charges change colour — and each destroyed piece
 glows from the step the report gives and bursts when the rules say it explodes (``explode_delay``
-steps later: LaserChess 98's explosions happen two steps late).
+steps later: LaserChess 98's explosions happen two steps late). A piece moved by chance (the
+report's ``placed``: a hypersquare, a Hypercube's displacement) waits until the slides are done,
+then vanishes into a swirl where it was and reappears out of one where chance put it.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from game.variants.base import Variant
 from gui.art.beam import ParticleBurst, beam_colours, beam_width, draw_beam, draw_doomed
 from gui.art.board import BoardLayout, board_surface, fit_layout
 from gui.art.pieces import palette_for, piece_surface
+from gui.art.portal import draw_swirl, draw_trail, special_square_surface
 from gui.art.schemes import get_scheme
 
 SLIDE_SECONDS = 0.16
+WARP_SECONDS = 0.7  # a piece moved by chance: it vanishes (first half) and reappears (second half)
 BEAM_FADE_SECONDS = 0.45
 DRAG_THRESHOLD = 5  # pixels the mouse must travel before a press becomes a drag
 
@@ -50,6 +54,25 @@ class _EffectsShow:
 class _Slide:
     pieces: list[tuple[int, int, int]]  # (code, from_sq, to_sq)
     t: float = 0.0
+
+
+@dataclass
+class _Warp:
+    pieces: list[tuple[int, int, int]]  # (code, from_sq, to_sq) moved by chance
+    t: float = 0.0
+
+
+def _join_legs(moves) -> list[tuple[int, int, int]]:
+    """(code, from, to) per piece, a piece's consecutive legs joined into one slide."""
+    out: list[tuple[int, int, int]] = []
+    for m in moves:
+        for i, (code, frm, to) in enumerate(out):
+            if to == m.frm and code == m.code:
+                out[i] = (code, frm, m.to)
+                break
+        else:
+            out.append((m.code, m.frm, m.to))
+    return out
 
 
 @dataclass
@@ -88,6 +111,7 @@ class BoardView:
         self.laser_speed: float | None = 18.0  # squares per second; None = no animation
         self.piece_animation = True
         self._slide: _Slide | None = None
+        self._warp: _Warp | None = None
         self._show: _EffectsShow | None = None
         self._bursts: list[ParticleBurst] = []
         self._time = 0.0
@@ -129,7 +153,7 @@ class BoardView:
     # ------------------------------------------------------------ animation
     @property
     def animating(self) -> bool:
-        return bool(self._slide or self.beam_running)
+        return bool(self._slide or self._warp or self.beam_running)
 
     @property
     def beam_running(self) -> bool:
@@ -150,6 +174,7 @@ class BoardView:
         """Show a board at once, cancelling any animation."""
         self.board = list(board)
         self._slide = None
+        self._warp = None
         self._show = None
 
     def show_effects(self, board_after: list[int], effects: Effects | None, slide: bool = True) -> None:
@@ -160,6 +185,7 @@ class BoardView:
         """
         self.board = list(board_after)
         self._slide = None
+        self._warp = None
         self._show = None
         if effects is None:
             return
@@ -167,8 +193,11 @@ class BoardView:
         removals = sorted((r.step + delay, r.step, r.square, r.code) for r in effects.removed if r.beam >= 0)
         for _burst, _step, sq, code in reversed(removals):
             self.board[sq] = code
-        slides = effects.slides if slide else []
-        self._slide = _Slide(slides) if slides and self.piece_animation else None
+        if slide and self.piece_animation:
+            slides = _join_legs(effects.moved)
+            self._slide = _Slide(slides) if slides else None
+            chance = [(m.code, m.frm, m.to) for m in effects.placed]
+            self._warp = _Warp(chance) if chance else None
         if effects.beams:
             end = max([b.end_step for b in effects.all_beams()] + [r[0] for r in removals])
             self._show = _EffectsShow(effects.beams, removals, float(max(1, end)))
@@ -177,6 +206,7 @@ class BoardView:
 
     def skip_animation(self) -> None:
         self._slide = None
+        self._warp = None
         show = self._show
         if show is not None:
             show.clock = show.end
@@ -211,6 +241,10 @@ class BoardView:
             self._slide.t += dt
             if self._slide.t >= SLIDE_SECONDS:
                 self._slide = None
+        elif self._warp is not None:
+            self._warp.t += dt
+            if self._warp.t >= WARP_SECONDS:
+                self._warp = None
         elif self._show is not None:
             show = self._show
             if show.arrived:
@@ -235,7 +269,83 @@ class BoardView:
     @property
     def effects_running(self) -> bool:
         """Anything still moving on the board (for frame pacing)."""
-        return bool(self._slide or self._show or self._bursts)
+        return bool(self._slide or self._warp or self._show or self._bursts)
+
+    def animated_pieces(self) -> list[tuple[int, tuple[float, float], float]]:
+        """Pieces an animation draws now, away from their square on the board: (code, centre in
+        pixels, scale 0..1). A piece chance will move waits on its origin square while the slides
+        run (a displaced piece stays under the Hypercube coming in), shrinks there to nothing in the
+        first half of the warp and grows on its new square in the second."""
+        out: list[tuple[int, tuple[float, float], float]] = []
+        warp = self._warp
+        if self._slide is not None:
+            t = min(1.0, self._slide.t / SLIDE_SECONDS)
+            t = 1 - (1 - t) ** 3
+            slid = set()
+            for code, frm, to in self._slide.pieces:
+                (ax, ay), (bx, by) = self.square_center(frm), self.square_center(to)
+                out.append((code, (ax + (bx - ax) * t, ay + (by - ay) * t), 1.0))
+                slid.add((code, to))
+            for code, frm, _to in warp.pieces if warp is not None else ():
+                if (code, frm) not in slid:  # the slid piece itself is already drawn
+                    out.insert(0, (code, self.square_center(frm), 1.0))
+        elif warp is not None:
+            half = WARP_SECONDS / 2
+            for code, frm, to in warp.pieces:
+                if warp.t < half:
+                    out.append((code, self.square_center(frm), 1.0 - warp.t / half))
+                else:
+                    u = min(1.0, (warp.t - half) / half)
+                    grow = 1 + 2.70158 * (u - 1) ** 3 + 1.70158 * (u - 1) ** 2  # ease out, a little past 1
+                    out.append((code, self.square_center(to), max(0.0, grow)))
+        return out
+
+    def beams_drawn(self) -> list[tuple[Shot, float]]:
+        """Each beam of the shown action on screen now, with how far along its path it is (0..1).
+        One clock runs every beam tree, so the beams of a split travel on together."""
+        show = self._show
+        if show is None or self._slide is not None or self._warp is not None:
+            return []
+        out = []
+        for root in show.beams:
+            for beam in root.walk():
+                if show.clock >= beam.start_step and beam.path:
+                    out.append((beam, min(1.0, (show.clock - beam.start_step) / max(1, len(beam.path) - 1))))
+        return out
+
+    def _hidden_by_animation(self) -> set[int]:
+        """Squares whose piece (on the board already) an animation is still bringing there."""
+        hidden = {to for _, _, to in self._slide.pieces} if self._slide else set()
+        if self._warp is not None:
+            hidden.update(to for _, _, to in self._warp.pieces)
+        return hidden
+
+    def _draw_animated(self, surface: pygame.Surface) -> None:
+        size = self.layout.square
+        warp = self._warp
+        if warp is not None and self._slide is None:
+            half = WARP_SECONDS / 2
+            for _code, frm, to in warp.pieces:
+                a, b = self.square_center(frm), self.square_center(to)
+                draw_trail(surface, a, b, size, int(150 * min(1.0, 2.5 * min(warp.t, WARP_SECONDS - warp.t))))
+                if warp.t < half:
+                    draw_swirl(surface, a, size, warp.t / half, out=False)
+                else:
+                    draw_swirl(surface, b, size, (warp.t - half) / half, out=True)
+        for code, centre, scale in self.animated_pieces():
+            if scale <= 0.02:
+                continue
+            img = self._piece(code, size)
+            if scale != 1.0:
+                spin = 0.0 if self._slide is not None else 220.0 * (1.0 - min(scale, 1.0))
+                img = pygame.transform.rotozoom(img, spin, scale)
+            surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _draw_special_squares(self, surface: pygame.Surface) -> None:
+        """Squares with a rule of their own (the variant's data), e.g. Laser Chess 1987's hypersquare."""
+        for sq in self.variant.special_squares:
+            if 0 <= sq < len(self.board):
+                surface.blit(special_square_surface(self.layout.square), self.square_rect(sq))
 
     # ------------------------------------------------------------ drawing
     def _piece(self, code: int, size: int) -> pygame.Surface:
@@ -294,12 +404,13 @@ class BoardView:
             self.origin,
         )
         size = layout.square
+        self._draw_special_squares(surface)
         self._draw_tints(surface)
         for sq in self.deco.dots:
             r = self.square_rect(sq)
             pygame.draw.circle(surface, (20, 24, 30), r.center, max(3, size // 7))
             pygame.draw.circle(surface, (240, 240, 235), r.center, max(2, size // 7 - 2))
-        sliding = {(to) for _, _, to in self._slide.pieces} if self._slide else set()
+        sliding = self._hidden_by_animation()
         for sq, code in enumerate(self.board):
             if not code or sq in sliding:
                 continue
@@ -320,16 +431,10 @@ class BoardView:
             pygame.draw.circle(surface, (250, 230, 120), r.center, int(size * 0.46), max(2, size // 16))
         for sq, text in self.deco.marks.items():
             self._draw_badge(surface, sq, text)
-        if self._slide is not None:
-            t = min(1.0, self._slide.t / SLIDE_SECONDS)
-            t = 1 - (1 - t) ** 3
-            for code, frm, to in self._slide.pieces:
-                a, b = self.square_rect(frm), self.square_rect(to)
-                pos = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-                surface.blit(self._piece(code, size), pos)
+        self._draw_animated(surface)
         half = beam_width(size)
         colours = beam_colours(self.scheme, self.variant.pieces.max_charge)
-        if self._show is None and self._slide is None:
+        if self._show is None and self._slide is None and self._warp is None:
             for shot in self.trace:
                 self._draw_tree(surface, shot, colours, half, 0.0, 0.22, False)
         for shot in self.preview_shots:
@@ -339,18 +444,15 @@ class BoardView:
         for shot in self.overlay:
             self._draw_tree(surface, shot, colours, half, self._time, 0.35, False)
         show = self._show
-        if self._slide is None and show is not None:
+        if show is not None:
             intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
-            for root in show.beams:
-                for beam in root.walk():
-                    if show.clock < beam.start_step or not beam.path:
-                        continue
-                    progress = min(1.0, (show.clock - beam.start_step) / max(1, len(beam.path) - 1))
-                    colour = colours[min(beam.charge, len(colours) - 1)]
-                    width = round(half * (1 + 0.2 * beam.charge))  # a charged beam is drawn wider too
-                    draw_beam(surface, self.shot_points(beam), progress, colour, width, self._time, intensity)
-            for sq in self.doomed():
-                draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
+            for beam, progress in self.beams_drawn():
+                colour = colours[min(beam.charge, len(colours) - 1)]
+                width = round(half * (1 + 0.2 * beam.charge))  # a charged beam is drawn wider too
+                draw_beam(surface, self.shot_points(beam), progress, colour, width, self._time, intensity)
+            if self._slide is None and self._warp is None:
+                for sq in self.doomed():
+                    draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
         for burst in self._bursts:
             burst.draw(surface)
         if with_drag:
