@@ -277,32 +277,42 @@ class BoardEdit:
     def _beams(self) -> tuple[list[Check], list[Shot]]:
         """Where each side's laser would go now: hits first, then shots that leave the board."""
         v = self.variant
-        if min(v.find_lasers(self.board)) < 0:
+        lasers = v.find_lasers(self.board)
+        if min(lasers) < 0:
             return [], []
         pos = Position(v, self.board, self.turn)
-        names = v.geometry.names
         hits: list[Check] = []
         clear: list[Check] = []
         shots: list[Shot] = []
         for color in (0, 1):
-            shot = pos.beam(color)
-            shots.append(shot)
+            trace = pos.beam_from(lasers[color])  # every beam of the shot (splits included)
+            shots.extend(trace.beams)
             side = v.side_names[color]
-            piece = shot.hit_piece
-            if piece is None or shot.hit_square is None:
+            if trace.removed:
+                victims = [self._piece_words(color, sq, code) for sq, code, _step in trace.removed]
+                listed = victims[0] if len(victims) == 1 else ", ".join(victims[:-1]) + " and " + victims[-1]
+                text = f"{side}'s laser, fired now, would destroy {listed}"
+                losers = sorted({code >> 2 & 1 for _sq, code, _s in trace.removed if v.is_royal[code]})
+                if len(losers) == 2:
+                    text += f": both {v.royal_name}s fall, a draw"
+                elif losers:
+                    text += f": {v.side_names[losers[0]]} would lose"
+                hits.append(Check("warning", text + ".", tuple(sq for sq, _c, _s in trace.removed)))
+                continue
+            stops = [b.hit_square for root in trace.beams for b in root.walk() if b.hit_piece]
+            sq = next((s for s in stops if s is not None), None)
+            if sq is None:
                 clear.append(Check("laser", f"{side}'s laser leaves the board."))
                 continue
-            sq = shot.hit_square
-            owner = "its own" if piece.color == color else f"the {v.side_names[piece.color]}"
-            what = f"{owner} {v.piece_name(piece.code)} on {names[sq]}"
-            if shot.destroyed:
-                text = f"{side}'s laser, fired now, would destroy {what}"
-                if v.is_royal[piece.code]:
-                    text += f": {v.side_names[piece.color]} would lose"
-                hits.append(Check("warning", text + ".", (sq,)))
-            else:
-                hits.append(Check("laser", f"{side}'s laser stops harmlessly on {what}.", (sq,)))
+            words = self._piece_words(color, sq, self.board[sq])
+            hits.append(Check("laser", f"{side}'s laser stops harmlessly on {words}.", (sq,)))
         return hits + clear, shots
+
+    def _piece_words(self, color: int, sq: int, code: int) -> str:
+        """``its own Block on g2`` / ``the Red King on e9``, as seen from ``color``'s laser."""
+        v = self.variant
+        owner = "its own" if code >> 2 & 1 == color else f"the {v.side_names[code >> 2 & 1]}"
+        return f"{owner} {v.piece_name(code)} on {v.geometry.names[sq]}"
 
     def squares_in(self, text: str) -> tuple[int, ...]:
         geo = self.variant.geometry

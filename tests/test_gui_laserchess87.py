@@ -233,3 +233,25 @@ def test_the_hypersquare_move_by_clicks_plays_the_warp(app):
     assert screen.view._warp is not None  # vanishing or reappearing
     run_frames(app, 60)
     assert not screen.view.busy and screen.view.board[landing] == piece
+
+
+# ----------------------------------------------------------------------------- the editor
+
+
+def test_the_editor_checks_a_split_shot_whole(app):
+    """Every beam of a split shot counts in the editor's check, and the overlay draws each one."""
+    from gui.editor_model import BoardEdit
+
+    variant = get_variant("laserchess87")
+    edit = BoardEdit(variant)
+    edit.load(variant.setup_fen())
+    checks = {c.text for c in edit.analyse().checks}
+    assert "Green's laser, fired now, would destroy its own Block on g2 and its own Laser on f1." in checks
+    assert "Red's laser, fired now, would destroy its own Block on c8 and its own Laser on d9." in checks
+    edit.load("l08/9/9/9/9/9/9/3x0k4/3L0K4 g")  # d2's apex fed from below: E hits the King, W leaves
+    text = [c.text for c in edit.analyse().checks if "Green's laser" in c.text]
+    assert text == ["Green's laser, fired now, would destroy the Red King on e2: Red would lose."]
+    screen = app.screens.push("editor", variant="laserchess87")
+    run_frames(app, 3)
+    drawn = list(screen.view.overlay)
+    assert sum(1 for root in drawn for _ in root.walk()) > len(drawn)  # the branches are drawn too
