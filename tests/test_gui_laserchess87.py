@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -255,3 +257,111 @@ def test_the_editor_checks_a_split_shot_whole(app):
     run_frames(app, 3)
     drawn = list(screen.view.overlay)
     assert sum(1 for root in drawn for _ in root.walk()) > len(drawn)  # the branches are drawn too
+
+
+# ----------------------------------------------------------------------------- a whole game
+
+
+def _choose(pos, rng):
+    """A decision (chance outcomes are the game's to draw): win at once if possible, never lose
+    one's own King, fire now and then, take a good shot or capture often, otherwise anything."""
+    from game import Move
+    from game.chance import decision_code
+
+    seen, decisions = set(), []
+    for move in pos.legal_moves:
+        key = decision_code(move.code)
+        if key not in seen:
+            seen.add(key)
+            decisions.append(move)
+    rng.shuffle(decisions)
+    me, safe, good = pos.turn, [], []
+    for move in decisions:
+        effects = pos.push(move)
+        loser = pos.loser
+        gained = sum(1 for r in effects.lost if r.code >> 2 & 1 != me)
+        lost = sum(1 for r in effects.lost if r.code >> 2 & 1 == me)
+        pos.pop()
+        if loser == 1 - me:
+            return move
+        if loser < 0:
+            safe.append(move)
+            if gained > lost:
+                good.append(move)
+    fires = [m for m in safe if m.fire]
+    if fires and rng.random() < 0.15:  # a shot now and then, even one that only costs pieces
+        return fires[0]
+    pick = good[0] if good and rng.random() < 0.7 else (safe or decisions)[0]
+    return Move.from_code(decision_code(pick.code)) if pick.chance is not None else pick
+
+
+def _enter(app, screen: GameScreen, move) -> str:
+    """Enter an action the way a player does: clicks, the turn buttons, the Fire button."""
+    from gui.testing import click_element
+
+    def at(square: int) -> None:
+        post_click(app, screen.view.square_rect(square).center)
+
+    if move.fire:
+        at(move.from_square)
+        click_element(app, screen.buttons["fire"])
+        return "fire"
+    if move.orientation is not None:
+        at(move.from_square)
+        key = next(
+            k
+            for k, r in (("rotate_right", 1), ("rotate_left", 2), ("rotate_half", 3))
+            if screen.input.rotation_move(r) == move
+        )
+        click_element(app, screen.buttons[key])
+        return "rotate"
+    at(move.from_square)
+    at(move.to_square)
+    return "move"
+
+
+def test_a_whole_game_played_to_the_end_by_posted_events(app):
+    """Laser Chess 1987 from the start to a King's fall, every action entered by posted clicks."""
+    from game import Position
+    from game.chance import decision_code
+    from game.variants.laserchess87 import action_cost
+
+    game = Game.new("laserchess87", players=(Player("human"), Player("human")))
+    game.game_id = "lc87-whole-game"  # the game's chance draws are seeded by its id: the same game each run
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 2)
+    rng = random.Random(87)
+    kinds: set[str] = set()
+    notes: set[str | None] = set()
+    for _ in range(600):
+        s = screen.session
+        if s.finished:
+            break
+        notes.add(screen.turn_note())
+        pos = s.position
+        move = _choose(pos, rng)
+        before = len(s.game.moves)
+        kind = _enter(app, screen, move)
+        run_frames(app, 2)
+        assert len(s.game.moves) == before + 1, f"{pos.move_text(move)} was not entered"
+        played = s.position.history[-1]
+        assert decision_code(played.code) == decision_code(move.code)
+        if played.chance is not None:
+            kind = "chance"
+        elif kind == "move" and action_cost(move.from_square, move.to_square) == 2:
+            kind = "two-action move"
+        kinds.add(kind)
+    s = screen.session
+    assert s.finished, "the game reaches its end"
+    assert s.outcome.winner is not None or s.outcome.termination.name != "NO_MOVES"
+    assert notes >= {"2 actions left", "1 action left"}
+    assert {"move", "rotate", "fire", "chance", "two-action move"} <= kinds
+    run_frames(app, 5)
+    assert screen.over_buttons, "the game-over panel is up"
+    # the record replays to the same end, chance outcomes included
+    again = Game.from_json(s.game.to_json())
+    assert again.position_at().fen() == s.position.fen()
+    replay = Position.setup(variant="laserchess87")
+    for text in [m.text for m in s.game.moves]:
+        replay.push_text(text)
+    assert replay.fen() == s.position.fen() and replay.outcome() == s.position.outcome()
