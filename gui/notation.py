@@ -43,7 +43,8 @@ def readable_move(before: Position, move: Move) -> str:
     frm, to = move.from_square, move.to_square
     after = before.copy(history=False)
     effects = after.push(move)
-    if frm != to and before.board[to] and not effects.captured:  # a swap, not a capture by landing
+    if frm != to and before.board[to] and not effects.captured and not effects.placed:
+        # a swap: not a capture by landing, nor a piece the Hypercube sends away by chance
         head = names[frm]
         text = f"{head}{SWAP}{text[len(head) :]}"
     removed = after.last_removed
@@ -64,6 +65,19 @@ def readable_texts(game: Game) -> list[str]:
         out.append(readable_move(pos, move))
         pos.push(move)
     return out
+
+
+def action_sides(game: Game) -> list[int] | None:
+    """Who made each move of ``game``, where a turn may be several actions (the move list shows
+    a turn per row then); None where every turn is one move."""
+    pos = game.start_position()
+    if pos.variant.turn_actions == 1:
+        return None
+    sides = []
+    for record in game.moves:
+        sides.append(pos.turn)
+        pos.push(pos.parse_move(record.text))
+    return sides
 
 
 def plain_move(token: str) -> str:

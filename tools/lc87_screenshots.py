@@ -1,0 +1,79 @@
+"""Render the README's Laser Chess 1987 pictures mid-animation: Green's opening shot splitting on
+f2 (both beams on their way) and a Block coming out of the hypersquare. Usage:
+
+    python tools/lc87_screenshots.py [OUT_DIR] [--size 1024x700]
+
+Drives the real app headlessly (the game screen, moves entered as the rules read them); the
+chance square is the game's own seeded draw, so the pictures are the same from run to run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SPLIT_FRAMES = 20  # the beam has split on f2 and both halves are on their way
+WARP_FRAMES = 31  # the Block is growing out of its new square, the arc from e5 still drawn
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", default="docs/screenshots")
+    parser.add_argument("--size", default="1024x700")
+    args = parser.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["LASERCHESS_DATA"] = data
+        import pygame
+
+        from game import Game, Player
+        from gui.app import App
+        from gui.testing import run_frames
+
+        app = App((w, h), sound=False, persist=False)
+        app.settings.laser_speed = "normal"
+        app.settings.piece_animation = True
+
+        def game_screen(game_id: str):
+            game = Game.new("laserchess87", players=(Player("human"), Player("human")))
+            game.game_id = game_id
+            app.screens.reset("menu")
+            screen = app.screens.push("game", game=game)
+            screen.session.saves_folder = None  # a picture, not a game to keep
+            run_frames(app, 3)
+            return screen
+
+        def play(screen, text: str, frames: int) -> None:
+            screen.play_move(screen.position.parse_move(text))
+            run_frames(app, frames)
+
+        def save(name: str) -> None:
+            pygame.image.save(app.surface, str(out / f"{name}.png"))
+            print(out / f"{name}.png")
+
+        screen = game_screen("readme-split")
+        play(screen, "f1*", SPLIT_FRAMES)
+        save("lc87-split-beam")
+
+        screen = game_screen("readme-hypersquare")
+        for text in ("b2b4", "c8c7", "c7c6", "b4c4", "c4d4"):
+            play(screen, text, 30)
+        play(screen, "g8g7", 30)
+        play(screen, "g7g6", 30)
+        play(screen, "d4e4", 30)
+        play(screen, "e4e5@a5", WARP_FRAMES)  # the game draws where it comes out (a5 is ignored)
+        save("lc87-hypersquare-jump")
+        app.shutdown()
+
+
+if __name__ == "__main__":
+    main()
