@@ -365,3 +365,21 @@ def test_a_whole_game_played_to_the_end_by_posted_events(app):
     for text in [m.text for m in s.game.moves]:
         replay.push_text(text)
     assert replay.fen() == s.position.fen() and replay.outcome() == s.position.outcome()
+
+
+def test_struck_pieces_stand_until_the_shot_ends(app):
+    """rules §3: the shot runs on a board that does not change; what it struck falls at its end."""
+    from game import Position
+
+    pos = Position.setup(variant="laserchess87")
+    before = list(pos.board)
+    effects = pos.push(pos.parse_move("f1*"))
+    last = max(b.end_step for b in effects.all_beams())
+    view = lc87_view()
+    view.show_position(before)
+    view.show_effects(pos.board, effects)
+    while view.beam_running:
+        if view._show.clock < last:
+            assert view.board[sq("g2")] == before[sq("g2")] and view.board[sq("f1")] == before[sq("f1")]
+        view.update(1 / 60)
+    assert view.board == pos.board and not view.board[sq("g2")] and not view.board[sq("f1")]

@@ -19,8 +19,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-SPLIT_FRAMES = 20  # the beam has split on f2 and both halves are on their way
-WARP_FRAMES = 31  # the Block is growing out of its new square, the arc from e5 still drawn
+SPLIT_FRAMES = 12  # split on f2: one half strikes g2 (cracked until the shot ends), one runs west
+WARP_FRAMES = 38  # the Block is growing out of its new square, the arc from e5 still drawn
 
 
 def main() -> None:

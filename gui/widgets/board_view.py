@@ -189,8 +189,12 @@ class BoardView:
         self._show = None
         if effects is None:
             return
-        delay = self.variant.beam_rules.explode_delay  # a struck piece bursts this many steps later
+        rules = self.variant.beam_rules
+        delay = rules.explode_delay  # a struck piece bursts this many steps later
         removals = sorted((r.step + delay, r.step, r.square, r.code) for r in effects.removed if r.beam >= 0)
+        if rules.static_board and effects.beams:  # struck pieces stand until the whole shot ends
+            last = max(b.end_step for b in effects.all_beams())
+            removals = [(max(burst, last), step, sq, code) for burst, step, sq, code in removals]
         for _burst, _step, sq, code in reversed(removals):
             self.board[sq] = code
         if slide and self.piece_animation:
