@@ -383,3 +383,43 @@ def test_struck_pieces_stand_until_the_shot_ends(app):
             assert view.board[sq("g2")] == before[sq("g2")] and view.board[sq("f1")] == before[sq("f1")]
         view.update(1 / 60)
     assert view.board == pos.board and not view.board[sq("g2")] and not view.board[sq("f1")]
+
+
+# ----------------------------------------------------------------------------- counting turns of actions
+
+
+def test_the_move_list_gives_each_turn_a_row(app):
+    from gui.widgets.move_list import MoveList
+
+    ml = MoveList(pygame.Rect(0, 0, 300, 400))
+    # Green: b2b4 (both actions); Red: c8c7 c7c6; Green: b4c4 c4d4; Red: f9* (one action, then e.g. a pass)
+    ml.set_moves(["b2b4", "c8c7", "c7c6", "b4c4", "c4d4", "f9*"], sides=[0, 1, 1, 0, 0, 1])
+    assert ml.row_count == 4 and ml._labels == ["1.", "1\u2026", "2.", "2\u2026"]
+    assert [ml._slot(p) for p in range(1, 7)] == [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]
+    for ply in range(1, 7):  # every action is its own click target
+        assert ml.ply_at(ml.move_rect(ply).center) == ply
+    surface = pygame.Surface((300, 400))
+    ml.draw(surface)
+    ml.set_moves(["c8c7", "c7c6", "b2b4"], sides=[1, 1, 0])  # Red moved first
+    assert ml._labels == ["1\u2026", "2."]
+    ml.set_moves(["a", "b", "c"])  # one move a turn: numbered pairs as before
+    assert ml._labels == ["1.", "2."] and ml._slot(3) == (1, 0)
+
+
+def test_turns_of_actions_are_counted_in_actions(app):
+    from gui.wording import move_count
+
+    assert move_count(40, 0, 2) == "40 actions" and move_count(1, 0, 2) == "1 action"
+    assert move_count(40) == "20 moves"
+    screen = open_game(app, "laserchess87")
+    for frm, to in (("c2", "c3"), ("g2", "g3"), ("c8", "c6")):
+        click(app, screen, frm)
+        click(app, screen, to)
+    assert [screen.moves._slot(p) for p in (1, 2, 3)] == [(0, 0), (0, 1), (1, 0)]
+    screen.browse(1)
+    assert screen.status_text()[0].startswith("Viewing action 1 of 3")
+    app.screens.reset("menu")
+    replay = app.screens.push("replay", game=screen.session.game, ply=2)
+    run_frames(app, 2)
+    assert replay.moves._labels == ["1.", "1\u2026"]
+    assert replay.status_lines()[0].startswith("Action 2 of 3:")

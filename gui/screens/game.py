@@ -941,9 +941,12 @@ class GameScreen(Screen):
             return s.outcome.describe(names, self.variant.royal_name), (255, 214, 120)
         if self.view_ply is not None:
             first = s.start_position.turn
-            here = full_moves(self.view_ply, first)
+            here, total = full_moves(self.view_ply, first), full_moves(len(s.game.moves), first)
+            what = "move"
+            if self.variant.turn_actions > 1:  # a turn of several actions: count the actions
+                here, total, what = self.view_ply, len(s.game.moves), "action"
             return (
-                f"Viewing move {here} of {full_moves(len(s.game.moves), first)} — End returns to the game",
+                f"Viewing {what} {here} of {total} — End returns to the game",
                 (
                     170,
                     200,
@@ -1058,8 +1061,9 @@ class GameScreen(Screen):
         big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
         reason = outcome.reason_text(self.variant.royal_name)
+        played = move_count(len(s.game.moves), s.start_position.turn, self.variant.turn_actions)
         small = font(max(12, px(17, size))).render(
-            f"{reason[0].upper()}{reason[1:]} · {move_count(len(s.game.moves), s.start_position.turn)}",
+            f"{reason[0].upper()}{reason[1:]} · {played}",
             True,
             (220, 212, 196),
         )

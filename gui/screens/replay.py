@@ -476,7 +476,8 @@ class ReplayScreen(Screen):
         if self.ply == 0:
             main = "Start position"
         else:
-            main = f"Move {self.ply} of {n}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
+            what = "Action" if self.variant.turn_actions > 1 else "Move"  # a turn of several actions
+            main = f"{what} {self.ply} of {n}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
         verdict = self.study.status_text(self.ply)
         if verdict and not (self.ply == n and self.problem is None):
             return main, verdict, TEXT
