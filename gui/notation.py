@@ -85,9 +85,20 @@ def plain_move(token: str) -> str:
     return token.replace(SWAP, "")
 
 
-def numbered(texts: list[str], first_turn: int = 0) -> str:
-    """``1. a b 2. c d``; a game the second side starts begins ``1... a``."""
+def numbered(texts: list[str], first_turn: int = 0, sides: list[int] | None = None) -> str:
+    """``1. a b 2. c d``; a game the second side starts begins ``1... a``. With ``sides`` (who
+    made each action, where a turn is several) each turn is numbered: ``1. a b 1... c d 2. e``."""
     parts: list[str] = []
+    if sides is not None:
+        number, last = 1, None
+        for text, side in zip(texts, sides, strict=False):
+            if side != last:
+                if last is not None and side == 0:
+                    number += 1
+                parts.append(f"{number}." if side == 0 else f"{number}...")
+                last = side
+            parts.append(text)
+        return " ".join(parts)
     for i, text in enumerate(texts):
         ply = i + first_turn
         if ply % 2 == 0:
@@ -125,7 +136,7 @@ def game_to_text(game: Game) -> str:
         headers.append(("Reason", game.outcome.reason.name))
     headers.append(("Date", game.started_at))
     lines = [f'[{key} "{_quote(str(value))}"]' for key, value in headers]
-    body = numbered(readable_texts(game), first_turn)
+    body = numbered(readable_texts(game), first_turn, action_sides(game))
     return "\n".join(lines) + "\n\n" + (body + " " if body else "") + result + "\n"
 
 

@@ -423,3 +423,18 @@ def test_turns_of_actions_are_counted_in_actions(app):
     run_frames(app, 2)
     assert replay.moves._labels == ["1.", "1\u2026"]
     assert replay.status_lines()[0].startswith("Action 2 of 3:")
+
+
+def test_a_game_as_text_numbers_turns_and_reads_back(app):
+    from gui.notation import game_from_text, game_to_text
+
+    game = Game.new("laserchess87", players=(Player("human"), Player("human")))
+    pos = game.start_position()
+    for text in ("b2b4", "c8c7", "c7c6", "d1d2@g6", "f1*"):
+        pos.push_text(text)
+        game.add_move(text, 1.0)
+    text = game_to_text(game)
+    assert "1. b2b4 1... c8c7 c7c6 2. d1d2@g6 f1* " in text
+    again = game_from_text(text)
+    assert [m.text for m in again.moves] == [m.text for m in game.moves]
+    assert again.position_at().fen() == pos.fen()
