@@ -177,7 +177,34 @@ def page(variant_name: str) -> tuple[Section, ...]:
     )
     if laser:
         sections.append(laser_section(v))
-    return _more_sections(v, sections, first, second)
+    return _more_sections(v, _own_text(v, sections), first, second)
+
+
+def _onto(squares: frozenset[int]) -> Callable[[Position, Move], bool]:
+    return lambda p, m: m.to_square in squares
+
+
+def _chance_off(squares: frozenset[int]) -> Callable[[Position, Move], bool]:
+    return lambda p, m: m.chance is not None and m.to_square not in squares
+
+
+def _own_text(v: Variant, sections: list[Section]) -> list[Section]:
+    """The variant's own words for a section (its ``rules_text``), and the sections it adds, with
+    a demo move onto a special square or of chance where that is what the section is about."""
+    out = list(sections)
+    for key, title, text in v.rules_text:
+        at = next((i for i, s in enumerate(out) if s.key == key), None)
+        if at is not None:
+            out[at] = Section(key, title, text, out[at].demo)
+            continue
+        special = frozenset(sq for sq, name in v.special_squares.items() if name == key)
+        demo = None
+        if special:
+            demo = _playout_find(v, _onto(special), seed=23, plies=60)
+        elif key == "chance":
+            demo = _playout_find(v, _chance_off(frozenset(v.special_squares)))
+        out.append(Section(key, title, text, demo))
+    return out
 
 
 def laser_section(v: Variant) -> Section:

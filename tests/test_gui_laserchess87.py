@@ -438,3 +438,20 @@ def test_a_game_as_text_numbers_turns_and_reads_back(app):
     again = game_from_text(text)
     assert [m.text for m in again.moves] == [m.text for m in game.moves]
     assert again.position_at().fen() == pos.fen()
+
+
+def test_the_rules_page_says_how_a_1987_turn_goes():
+    from game import Position
+    from gui.rules_pages import page
+
+    sections = {s.key: s for s in page("laserchess87")}
+    assert "fires automatically" not in sections["goal"].text
+    assert sections["moves"].text.startswith("A turn is two actions")
+    assert {"hypersquare", "chance"} <= set(sections)
+    for key in ("hypersquare", "chance"):
+        demo = sections[key].demo
+        assert demo is not None and demo.move.chance is not None
+        assert demo.move in list(Position.from_fen(demo.fen, "laserchess87").legal_moves)
+    assert sections["hypersquare"].demo.move.to_square == sq("e5")
+    khet = {s.key: s.text for s in page("khet")}
+    assert "fires automatically" in khet["goal"]  # the generic words stay for one-move turns

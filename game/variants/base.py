@@ -174,6 +174,9 @@ class Variant:
     # squares with a rule of their own, by name (Laser Chess 1987's hypersquare): every board draws
     # them as special squares and says what they are
     special_squares: dict[int, str] = field(default_factory=dict)
+    # (section key, title, text) for the Rules screen: replaces the generic text of that section
+    # ("goal", "moves", "laser") or adds a section (a special square's name, "chance", ...)
+    rules_text: tuple[tuple[str, str, str], ...] = ()
     kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
     laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
     royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none

@@ -137,6 +137,47 @@ PIECES = PieceSet(
 START_COUNTS = {KING: 1, LASER: 1, HYPERCUBE: 1, BLOCK: 4, DIAGONAL: 2, STRAIGHT: 2, SPLITTER: 1, TRIANGLE: 6}
 START = "t2t2d1l2khd0t3t3/t3b2b2x2s0s1b2b2t2/9/9/9/9/9/T0B0B0S1S0X0B0B0T1/T1T1D0HKL0D1T0T0 g"
 
+# The Rules screen's text where the generic one (one move, then the laser fires) does not fit.
+RULES_TEXT = (
+    (
+        "goal",
+        "Goal",
+        "Destroy the enemy King: with a shot of your Laser (firing is one of your actions), or by "
+        "landing on it with your King or a Block. A beam does not care whose piece it hits: your own "
+        "King in your own beam loses too, and both Kings in one shot is a draw.",
+    ),
+    (
+        "moves",
+        "Two actions a turn",
+        "A turn is two actions, each one of: move a piece one square straight; rotate a piece to any "
+        "orientation (not the King or the Hypercube; the mirrors have two); fire your Laser (once a "
+        "turn). A two-square straight move or a diagonal step costs both actions (the middle or a "
+        "corner square must be empty and not e5). Only the King and the Blocks capture, by landing on "
+        "an enemy piece, once a turn. The tag on your card says how many actions are left.",
+    ),
+    (
+        "laser",
+        "The laser",
+        "A shot runs on a board that does not change while it runs: a struck piece stays until the "
+        "shot ends and still turns the other beams. A beam on a splitter's apex splits in two; a beam "
+        "ends where any beam of the shot already went the same way, so a shot has at most three beams. "
+        "The hypersquare absorbs beams. Everything struck is removed when the shot ends, your own "
+        "pieces too. Point at a move to see its shot.",
+    ),
+    (
+        "hypersquare",
+        "The hypersquare",
+        "A piece that moves onto e5 (the violet square) vanishes and reappears on a random empty "
+        "square, once a turn. The game draws the square and writes it in the move: e4e5@c7.",
+    ),
+    (
+        "chance",
+        "The Hypercube",
+        "The Hypercube may move onto any piece of either colour; that piece is sent to a random empty "
+        "square (once a turn), written d1e1@e4. Beams pass through the Hypercube and never destroy it.",
+    ),
+)
+
 _DIAGONALS = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
@@ -185,6 +226,7 @@ class LaserChess87(Variant):
             beam_rules=BeamRules(static_board=True, loop_guard=True, absorbing=frozenset({HYPERSQUARE})),
             turn_actions=2,
             special_squares={HYPERSQUARE: "hypersquare"},
+            rules_text=RULES_TEXT,
             option_specs=(
                 OptionSpec(
                     "red_first",
