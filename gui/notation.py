@@ -67,38 +67,14 @@ def readable_texts(game: Game) -> list[str]:
     return out
 
 
-def action_sides(game: Game) -> list[int] | None:
-    """Who made each move of ``game``, where a turn may be several actions (the move list shows
-    a turn per row then); None where every turn is one move."""
-    pos = game.start_position()
-    if pos.variant.turn_actions == 1:
-        return None
-    sides = []
-    for record in game.moves:
-        sides.append(pos.turn)
-        pos.push(pos.parse_move(record.text))
-    return sides
-
-
 def plain_move(token: str) -> str:
     """The rules' move text inside a readable one (``e5⇄d6`` -> ``e5d6``)."""
     return token.replace(SWAP, "")
 
 
-def numbered(texts: list[str], first_turn: int = 0, sides: list[int] | None = None) -> str:
-    """``1. a b 2. c d``; a game the second side starts begins ``1... a``. With ``sides`` (who
-    made each action, where a turn is several) each turn is numbered: ``1. a b 1... c d 2. e``."""
+def numbered(texts: list[str], first_turn: int = 0) -> str:
+    """``1. a b 2. c d``; a game the second side starts begins ``1... a``."""
     parts: list[str] = []
-    if sides is not None:
-        number, last = 1, None
-        for text, side in zip(texts, sides, strict=False):
-            if side != last:
-                if last is not None and side == 0:
-                    number += 1
-                parts.append(f"{number}." if side == 0 else f"{number}...")
-                last = side
-            parts.append(text)
-        return " ".join(parts)
     for i, text in enumerate(texts):
         ply = i + first_turn
         if ply % 2 == 0:
@@ -136,7 +112,7 @@ def game_to_text(game: Game) -> str:
         headers.append(("Reason", game.outcome.reason.name))
     headers.append(("Date", game.started_at))
     lines = [f'[{key} "{_quote(str(value))}"]' for key, value in headers]
-    body = numbered(readable_texts(game), first_turn, action_sides(game))
+    body = numbered(readable_texts(game), first_turn)
     return "\n".join(lines) + "\n\n" + (body + " " if body else "") + result + "\n"
 
 

@@ -19,11 +19,8 @@ def full_moves(plies: int, first_turn: int = 0) -> int:
     return (plies + first_turn + 1) // 2
 
 
-def move_count(plies: int, first_turn: int = 0, turn_actions: int = 1) -> str:
-    """``1 move``, ``12 moves``: full moves, like the numbers in the move list; where a turn is
-    several actions (``turn_actions`` > 1), the actions made: ``40 actions``."""
-    if turn_actions > 1:
-        return plural(plies, "action")
+def move_count(plies: int, first_turn: int = 0) -> str:
+    """``1 move``, ``12 moves``: full moves, like the numbers in the move list."""
     return plural(full_moves(plies, first_turn), "move")
 
 

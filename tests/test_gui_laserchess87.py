@@ -385,61 +385,6 @@ def test_struck_pieces_stand_until_the_shot_ends(app):
     assert view.board == pos.board and not view.board[sq("g2")] and not view.board[sq("f1")]
 
 
-# ----------------------------------------------------------------------------- counting turns of actions
-
-
-def test_the_move_list_gives_each_turn_a_row(app):
-    from gui.widgets.move_list import MoveList
-
-    ml = MoveList(pygame.Rect(0, 0, 300, 400))
-    # Green: b2b4 (both actions); Red: c8c7 c7c6; Green: b4c4 c4d4; Red: f9* (one action, then e.g. a pass)
-    ml.set_moves(["b2b4", "c8c7", "c7c6", "b4c4", "c4d4", "f9*"], sides=[0, 1, 1, 0, 0, 1])
-    assert ml.row_count == 4 and ml._labels == ["1.", "1\u2026", "2.", "2\u2026"]
-    assert [ml._slot(p) for p in range(1, 7)] == [(0, 0), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]
-    for ply in range(1, 7):  # every action is its own click target
-        assert ml.ply_at(ml.move_rect(ply).center) == ply
-    surface = pygame.Surface((300, 400))
-    ml.draw(surface)
-    ml.set_moves(["c8c7", "c7c6", "b2b4"], sides=[1, 1, 0])  # Red moved first
-    assert ml._labels == ["1\u2026", "2."]
-    ml.set_moves(["a", "b", "c"])  # one move a turn: numbered pairs as before
-    assert ml._labels == ["1.", "2."] and ml._slot(3) == (1, 0)
-
-
-def test_turns_of_actions_are_counted_in_actions(app):
-    from gui.wording import move_count
-
-    assert move_count(40, 0, 2) == "40 actions" and move_count(1, 0, 2) == "1 action"
-    assert move_count(40) == "20 moves"
-    screen = open_game(app, "laserchess87")
-    for frm, to in (("c2", "c3"), ("g2", "g3"), ("c8", "c6")):
-        click(app, screen, frm)
-        click(app, screen, to)
-    assert [screen.moves._slot(p) for p in (1, 2, 3)] == [(0, 0), (0, 1), (1, 0)]
-    screen.browse(1)
-    assert screen.status_text()[0].startswith("Viewing action 1 of 3")
-    app.screens.reset("menu")
-    replay = app.screens.push("replay", game=screen.session.game, ply=2)
-    run_frames(app, 2)
-    assert replay.moves._labels == ["1.", "1\u2026"]
-    assert replay.status_lines()[0].startswith("Action 2 of 3:")
-
-
-def test_a_game_as_text_numbers_turns_and_reads_back(app):
-    from gui.notation import game_from_text, game_to_text
-
-    game = Game.new("laserchess87", players=(Player("human"), Player("human")))
-    pos = game.start_position()
-    for text in ("b2b4", "c8c7", "c7c6", "d1d2@g6", "f1*"):
-        pos.push_text(text)
-        game.add_move(text, 1.0)
-    text = game_to_text(game)
-    assert "1. b2b4 1... c8c7 c7c6 2. d1d2@g6 f1* " in text
-    again = game_from_text(text)
-    assert [m.text for m in again.moves] == [m.text for m in game.moves]
-    assert again.position_at().fen() == pos.fen()
-
-
 def test_the_rules_page_says_how_a_1987_turn_goes():
     from game import Position
     from gui.rules_pages import page
@@ -455,3 +400,12 @@ def test_the_rules_page_says_how_a_1987_turn_goes():
     assert sections["hypersquare"].demo.move.to_square == sq("e5")
     khet = {s.key: s.text for s in page("khet")}
     assert "fires automatically" in khet["goal"]  # the generic words stay for one-move turns
+
+
+def test_a_displacement_is_not_written_as_a_swap():
+    from game import Position
+    from gui.notation import SWAP, readable_move
+
+    pos = Position.setup(variant="laserchess87")
+    assert readable_move(pos, pos.parse_move("d1d2@g6")) == "d1d2@g6"
+    assert SWAP not in readable_move(pos, pos.parse_move("d1e1@e4"))

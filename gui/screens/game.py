@@ -28,7 +28,7 @@ from gui.art.fonts import blit_wrapped, font, wrap_text
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
 from gui.layout import px, style
-from gui.notation import action_sides, game_to_text, readable_move, readable_texts
+from gui.notation import game_to_text, readable_move, readable_texts
 from gui.paths import saves_dir
 from gui.rules_pages import topic_for
 from gui.screen import Screen
@@ -84,8 +84,7 @@ class GameScreen(Screen):
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
         self.readable = readable_texts(game)  # the move list's notation: swaps and shot victims
-        self.sides = action_sides(game)  # who made each action, where a turn is several
-        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn, sides=self.sides)
+        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn)
         self.moves.set_current(len(game.moves))
         self.worker: SearchWorker | None = SearchWorker() if self.session.against_cpu else None
         self.thinking: Progress | None = None
@@ -497,8 +496,6 @@ class GameScreen(Screen):
         """Play a legal move for the side to move and start showing it."""
         move = self.session.resolve(move)  # a chance outcome is drawn before it is written
         self.readable.append(readable_move(self.position, move))
-        if self.sides is not None:
-            self.sides.append(self.position.turn)
         effects = self.session.play(move)
         self.view.show_effects(self.position.board, effects)
         audio = self.app.audio
@@ -571,9 +568,7 @@ class GameScreen(Screen):
 
     def _refresh_move_list(self) -> None:
         del self.readable[len(self.session.game.moves) :]  # after a takeback
-        if self.sides is not None:
-            del self.sides[len(self.session.game.moves) :]
-        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn, sides=self.sides)
+        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn)
         self.moves.set_current(len(self.session.game.moves))
 
     def show_last_shot(self) -> None:
@@ -941,12 +936,9 @@ class GameScreen(Screen):
             return s.outcome.describe(names, self.variant.royal_name), (255, 214, 120)
         if self.view_ply is not None:
             first = s.start_position.turn
-            here, total = full_moves(self.view_ply, first), full_moves(len(s.game.moves), first)
-            what = "move"
-            if self.variant.turn_actions > 1:  # a turn of several actions: count the actions
-                here, total, what = self.view_ply, len(s.game.moves), "action"
+            here = full_moves(self.view_ply, first)
             return (
-                f"Viewing {what} {here} of {total} — End returns to the game",
+                f"Viewing move {here} of {full_moves(len(s.game.moves), first)} — End returns to the game",
                 (
                     170,
                     200,
@@ -1061,9 +1053,8 @@ class GameScreen(Screen):
         big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
         reason = outcome.reason_text(self.variant.royal_name)
-        played = move_count(len(s.game.moves), s.start_position.turn, self.variant.turn_actions)
         small = font(max(12, px(17, size))).render(
-            f"{reason[0].upper()}{reason[1:]} · {played}",
+            f"{reason[0].upper()}{reason[1:]} · {move_count(len(s.game.moves), s.start_position.turn)}",
             True,
             (220, 212, 196),
         )

@@ -152,8 +152,7 @@ class ReplayScreen(Screen):
         humans = [c for c in (0, 1) if game.players[c].kind == "human"]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        turns = [p.turn for p in self.plies[:-1]] if self.variant.turn_actions > 1 else None
-        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn, sides=turns)
+        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn)
         self.moves.set_current(self.ply)
         self.study = AnalysisPanel(app, game, self.view, path)  # analysis: strip, bar, best move
         self._marked = self.study.analysis
@@ -476,8 +475,7 @@ class ReplayScreen(Screen):
         if self.ply == 0:
             main = "Start position"
         else:
-            what = "Action" if self.variant.turn_actions > 1 else "Move"  # a turn of several actions
-            main = f"{what} {self.ply} of {n}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
+            main = f"Move {self.ply} of {n}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
         verdict = self.study.status_text(self.ply)
         if verdict and not (self.ply == n and self.problem is None):
             return main, verdict, TEXT

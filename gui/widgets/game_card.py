@@ -416,11 +416,7 @@ class CardStrip:
         put(entry.result_text(), fs, True, RESULT_COLOURS[entry.result_kind], y)
         y += int(line * 1.05)
         parts = [
-            move_count(
-                entry.move_count,
-                first_turn(game.start_fen, game.variant),
-                get_variant(game.variant).turn_actions,
-            ),
+            move_count(entry.move_count, first_turn(game.start_fen, game.variant)),
             format_duration(entry.duration),
         ]
         if game.time_control is not None:

@@ -6,9 +6,7 @@ It is custom drawn (no pygame-gui widgets), so it never competes with pygame-gui
 ``handle_event`` is the only place that changes state; ``draw`` only reads.
 
 Plies count moves applied: ply 0 is the start position, ply ``n`` the position after ``n`` moves,
-so the move at list index ``i`` is ply ``i + 1``. Where a turn is several actions (Laser Chess
-1987, LaserChess 98) the screens pass who made each action and every row is one side's turn, its
-actions side by side ("1.  c2c3  g2g3" / "1…  c8c6").
+so the move at list index ``i`` is ply ``i + 1``.
 """
 
 from __future__ import annotations
@@ -104,11 +102,6 @@ class MoveList:
         self.current = 0
         self.first_side = 0  # 1 when the game started with the second player to move
         self.first_number = 1
-        self.sides: list[int] | None = None  # who made each action, for turns of several actions
-        self._cells: list[tuple[int, int]] = []  # (row, column) of each ply's move
-        self._grid: dict[tuple[int, int], int] = {}  # (row, column) -> ply
-        self._labels: list[str] = []  # the number written before each row
-        self._column_count = 2
         self.empty_text = empty_text
         self._font_size = font_size
         self.scroll = 0  # pixels scrolled from the top
@@ -147,31 +140,8 @@ class MoveList:
 
     @property
     def row_count(self) -> int:
-        return len(self._labels)
-
-    def _lay_out(self) -> None:
-        """Where every ply's move goes: numbered pairs, or one row per turn when sides are known."""
-        self._cells, self._labels = [], []
-        if self.sides is None:
-            self._column_count = 2
-            for i in range(len(self.moves)):
-                index = i + self.first_side
-                self._cells.append((index // 2, index % 2))
-            rows = (len(self.moves) + self.first_side + 1) // 2
-            self._labels = [f"{self.first_number + row}." for row in range(rows)]
-        else:
-            number, row, col, last = self.first_number, -1, 0, None
-            for side in self.sides[: len(self.moves)]:
-                if side != last:  # a new turn: a new row
-                    if last is not None and side == 0:
-                        number += 1
-                    row, col, last = row + 1, 0, side
-                    self._labels.append(f"{number}." if side == 0 else f"{number}\u2026")
-                else:
-                    col += 1
-                self._cells.append((row, col))
-            self._column_count = max([2] + [c + 1 for _r, c in self._cells])
-        self._grid = {cell: i + 1 for i, cell in enumerate(self._cells)}
+        total = len(self.moves) + self.first_side
+        return (total + 1) // 2
 
     @property
     def content_height(self) -> int:
@@ -181,36 +151,27 @@ class MoveList:
     def max_scroll(self) -> int:
         return max(0, self.content_height - self.inner.h)
 
-    def _columns(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """The number column and the move columns (x and width only; y and h are 0)."""
+    def _columns(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Number, first-move and second-move columns (x and width only; y and h are 0)."""
         inner = self.inner
         bar = self._bar_width() if self.max_scroll else 0
-        widest = f"{max(99, self.first_number + self.row_count)}\u2026"
-        num_w = font(self.font_size).size(widest)[0] + self.pad
-        count = self._column_count
-        move_w = max(1, (inner.w - bar - num_w) // count)
+        num_w = font(self.font_size).size(f"{max(99, self.first_number + self.row_count)}.")[0] + self.pad
+        move_w = max(1, (inner.w - bar - num_w) // 2)
         number = pygame.Rect(inner.x, 0, num_w, 0)
-        return number, [pygame.Rect(number.right + i * move_w, 0, move_w, 0) for i in range(count)]
+        first = pygame.Rect(number.right, 0, move_w, 0)
+        second = pygame.Rect(first.right, 0, move_w, 0)
+        return number, first, second
 
     def _bar_width(self) -> int:
         return max(6, self.font_size // 2)
 
     # ------------------------------------------------------------ content
-    def set_moves(
-        self,
-        texts: Sequence[str],
-        first_side: int = 0,
-        first_number: int = 1,
-        sides: Sequence[int] | None = None,
-    ) -> None:
-        """Show these moves; ``first_side`` 1 means the first move was the second player's.
-        ``sides`` (who made each move) lays a turn of several actions out as one row."""
+    def set_moves(self, texts: Sequence[str], first_side: int = 0, first_number: int = 1) -> None:
+        """Show these moves; ``first_side`` 1 means the first move was the second player's."""
         at_end = self.current >= len(self.moves)
         self.moves = list(texts)
         self.first_side = 1 if first_side else 0
         self.first_number = max(1, int(first_number))
-        self.sides = list(sides) if sides is not None else None
-        self._lay_out()
         if at_end:
             self.current = len(self.moves)
         self.current = max(0, min(self.current, len(self.moves)))
@@ -229,8 +190,9 @@ class MoveList:
         self._reveal(self.current)
 
     def _slot(self, ply: int) -> tuple[int, int]:
-        """(row, column) of the move that makes ``ply`` (ply >= 1)."""
-        return self._cells[ply - 1]
+        """(row, column 0/1) of the move that makes ``ply`` (ply >= 1)."""
+        index = ply - 1 + self.first_side
+        return index // 2, index % 2
 
     def _reveal(self, ply: int) -> None:
         if ply <= 0:
@@ -258,7 +220,8 @@ class MoveList:
         if not 1 <= ply <= len(self.moves):
             return None
         row, col = self._slot(ply)
-        column = self._columns()[1][col]
+        _, first, second = self._columns()
+        column = first if col == 0 else second
         y = self.inner.y + row * self.row_height - self.scroll
         return pygame.Rect(column.x, y, column.w, self.row_height)
 
@@ -267,11 +230,16 @@ class MoveList:
         inner = self.inner
         if not inner.collidepoint(pos):
             return None
-        col = next((i for i, c in enumerate(self._columns()[1]) if c.x <= pos[0] < c.right), None)
-        if col is None:
+        _, first, second = self._columns()
+        if first.x <= pos[0] < first.right:
+            col = 0
+        elif second.x <= pos[0] < second.right:
+            col = 1
+        else:
             return None
         row = (pos[1] - inner.y + self.scroll) // self.row_height
-        return self._grid.get((row, col))
+        ply = row * 2 + col + 1 - self.first_side
+        return ply if 1 <= ply <= len(self.moves) else None
 
     def _thumb_rect(self) -> pygame.Rect | None:
         if not self.max_scroll:
@@ -339,23 +307,23 @@ class MoveList:
             return
         old_clip = surface.get_clip()
         surface.set_clip(inner.clip(old_clip) if old_clip else inner)
-        number, columns = self._columns()
+        number, first, second = self._columns()
         rh = self.row_height
         first_row = self.scroll // rh
         last_row = min(self.row_count - 1, (self.scroll + inner.h) // rh)
-        stripe = pygame.Surface((columns[-1].right - number.x, rh), pygame.SRCALPHA)
+        stripe = pygame.Surface((second.right - number.x, rh), pygame.SRCALPHA)
         stripe.fill(STRIPE)
         cell_pad = max(4, size // 3)
         for row in range(first_row, last_row + 1):
             y = inner.y + row * rh - self.scroll
             if row % 2:
                 surface.blit(stripe, (number.x, y))
-            num = text_image(self._labels[row], size, False, HINT)
+            num = text_image(f"{self.first_number + row}.", size, False, HINT)
             surface.blit(num, num.get_rect(midright=(number.right - self.pad, y + rh // 2)))
-            for col, column in enumerate(columns):
-                ply = self._grid.get((row, col))
-                if ply is None:
-                    if row == 0 and col < self.first_side and self.sides is None:
+            for col, column in enumerate((first, second)):
+                ply = row * 2 + col + 1 - self.first_side
+                if not 1 <= ply <= len(self.moves):
+                    if ply < 1:
                         dots = text_image("…", size, False, HINT)
                         surface.blit(dots, dots.get_rect(midleft=(column.x + cell_pad, y + rh // 2)))
                     continue
