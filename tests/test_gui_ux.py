@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import Game, Player
+from game import Game, Move, Player
+from game.move import CLOCKWISE
 from gui.app import App
 from gui.fit_check import SIZES, clipped_widgets
 from gui.paths import saves_dir
@@ -460,6 +461,38 @@ def test_move_list_marks_swaps_and_shot_victims_and_flags_self_kills(app):
     assert screen.moves.moves == []
 
 
+def _luminance(rgb) -> float:
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@pytest.mark.parametrize("current", [True, False])
+def test_the_self_kill_flag_reads_on_the_current_move_highlight_too(app, current):
+    from gui.colours import GOLD, INK, TEXT
+    from gui.widgets.move_list import PANEL, move_image
+
+    colour = INK if current else TEXT
+    img = move_image("j4i4 self\u00d7j5", 18, current, colour)
+    flag = {
+        tuple(img.get_at((x, y)))[:3]
+        for x in range(img.get_width())
+        for y in range(img.get_height())
+        if img.get_at((x, y)).a == 255 and tuple(img.get_at((x, y)))[:3] != colour
+    }
+    assert flag, "the flag is drawn in a colour of its own"
+    background = GOLD if current else PANEL[:3]
+    assert max(contrast(c, background) for c in flag) >= 4.5
+
+
 def test_copy_game_as_text_and_import_it_back(app):
     from gui import clipboard, library
     from gui.notation import game_from_text, game_to_text
@@ -613,12 +646,19 @@ def test_a_board_click_while_browsing_returns_to_the_live_position(app):
 # ----------------------------------------------------------------------------- premoves
 
 
-def test_premove_in_a_two_player_clock_game_is_played_when_its_turn_comes(app):
+def clock_game(app: App, variant: str = "khet", fen: str | None = None) -> GameScreen:
     from game import TimeControl
 
-    game = Game.new(players=(Player("human"), Player("human")), time_control=TimeControl(300))
+    game = Game.new(
+        variant, fen=fen, players=(Player("human"), Player("human")), time_control=TimeControl(300)
+    )
     screen = app.screens.push("game", game=game)
     run_frames(app, 2)
+    return screen
+
+
+def test_premove_in_a_two_player_clock_game_is_played_when_its_turn_comes(app):
+    screen = clock_game(app)
     s = screen.session
     screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))  # Silver
     run_frames(app, 2)
@@ -633,40 +673,72 @@ def test_premove_in_a_two_player_clock_game_is_played_when_its_turn_comes(app):
     )
     assert screen.premove_side() == 0
     post_click(app, screen.view.square_rect(silver.from_square).center)
+    assert screen.premoving and screen.input.selected == silver.from_square
+    assert silver.to_square in screen.view.deco.dots  # the premover sees where the piece may go
+    assert screen.status_text()[0].startswith("Premove: click where")
     post_click(app, screen.view.square_rect(silver.to_square).center)
-    assert screen.premove == (0, silver.from_square, silver.to_square, 0)
+    assert screen.premove is not None and screen.premove[:2] == (0, silver)
     assert screen.status_text()[0].startswith("Premove ")
     assert screen.view.deco.marks.get(silver.to_square) == "pre"
-    screen.type_move(pos.move_text(red))  # Red moves; Silver's premove follows at once
-    run_frames(app, 3)
+    assert s.turn == 1 and s.game.moves[-1].text != after.move_text(silver)
+    # Red, the side to move, still moves with the mouse: a press on a Red piece takes the input back
+    post_click(app, screen.view.square_rect(red.from_square).center, button=3)
+    run_frames(app, 30)  # Silver's premove follows Red's move at once
     assert [m.text for m in s.game.moves][-2:] == [pos.move_text(red), after.move_text(silver)]
     assert screen.premove is None
 
 
 def test_premove_cleared_by_right_click_and_dropped_when_illegal(app):
-    from game import TimeControl
-
-    game = Game.new(players=(Player("human"), Player("human")), time_control=TimeControl(300))
-    screen = app.screens.push("game", game=game)
-    run_frames(app, 2)
+    screen = clock_game(app)
     s = screen.session
     screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))
     run_frames(app, 2)
     sq = next(i for i, c in enumerate(s.position.board) if c and (c >> 2 & 1) == 0 and c >> 3 != 1)
     post_click(app, screen.view.square_rect(sq).center)
     key(app, pygame.K_e)
-    assert screen.premove is not None
-    post_click(app, screen.view.square_rect(sq).center, button=3)
-    assert screen.premove is None and screen.premove_from is None
-    # a premove that is not legal when its turn comes (a Sphinx never steps) is dropped, with a notice
+    assert screen.premove is not None and screen.premove[1].is_rotation
+    empty = next(i for i, c in enumerate(s.position.board) if not c)
+    post_click(app, screen.view.square_rect(empty).center, button=3)
+    assert screen.premove is None and not screen.input.has_selection
+    # a premove that is not legal when its turn comes is dropped, with a notice
     geo = s.position.geometry
     sphinx = next(i for i, c in enumerate(s.position.board) if c and c >> 3 == 1 and (c >> 2 & 1) == 0)
     empty = next(i for i in geo.neighbours[sphinx] if not s.position.board[i])
-    screen.premove = (0, sphinx, empty, 0)
+    screen.premove = (0, Move(sphinx, empty), "a sphinx step")
     screen.type_move(s.position.move_text(next(m for m in s.position.legal_moves if m.is_rotation)))
     run_frames(app, 3)
     assert screen.premove is None and s.turn == 0
     assert any("dropped" in t.text for t in app.toasts.items)
+
+
+def test_premove_of_a_2018_two_part_swap_with_its_intermediate_board(app):
+    screen = clock_game(app, "leiserchess2018", "ss7/8/8/3se4/3NW4/8/8/7NN W")
+    s = screen.session
+    names = s.position.geometry.names
+    screen.play_move(s.position.parse_move("h0R"))  # White turns its corner piece; Black to move
+    run_frames(app, 30)
+    pos = s.position
+    black = next(m for m in pos.legal_moves if m.is_rotation)
+    after = pos.copy()
+    after.push(black)
+    swap = next(m for m in after.legal_moves if m.then_square is not None and m.from_square != m.then_square)
+    live = list(pos.board)
+    post_click(app, screen.view.square_rect(swap.from_square).center)
+    assert swap.to_square in screen.view.deco.rings  # swap targets ringed for the premover too
+    post_click(app, screen.view.square_rect(swap.to_square).center)
+    shown = screen.view.board
+    assert shown[swap.to_square] == live[swap.from_square] and shown[swap.from_square] == live[swap.to_square]
+    assert screen.status_text()[0].startswith(
+        f"Finish the swap: step or rotate the piece on {names[swap.to_square]}"
+    )
+    assert swap.then_square in screen.view.deco.dots
+    post_click(app, screen.view.square_rect(swap.then_square).center)
+    assert screen.premove is not None and screen.premove[1] == swap
+    assert screen.view.board == live  # queued, not played: the live board is back
+    assert {swap.from_square, swap.to_square, swap.then_square} <= set(screen.view.deco.marks)
+    screen.type_move(pos.move_text(black))
+    run_frames(app, 60)
+    assert [m.text for m in s.game.moves][-2:] == [pos.move_text(black), after.move_text(swap)]
 
 
 def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
@@ -675,7 +747,50 @@ def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
     run_frames(app, 2)
     s = screen.session
     screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))
-    assert s.is_cpu(s.turn) and screen.premove_side() == 0
+    run_frames(app, 30)
+    if not s.is_cpu(s.turn):
+        pytest.skip("the CPU answered before the premove could be entered")
+    assert screen.premove_side() == 0 and screen.premoving and screen.input.enabled
+    sq = next(i for i, c in enumerate(s.position.board) if c and (c >> 2 & 1) == 0 and c >> 3 != 1)
+    post_click(app, screen.view.square_rect(sq).center)
+    assert screen.view.deco.dots or screen.view.deco.rings
+    assert screen.type_move(s.position.geometry.names[sq] + "R") is False or screen.premove is not None
+
+
+# ----------------------------------------------------------------------------- right-click turns
+
+
+def test_right_press_shows_the_turn_and_its_shot_release_or_enter_makes_it(app):
+    screen = two_player(app, "khet")
+    s = screen.session
+    j1 = screen.variant.geometry.parse_square("j1")
+    live = list(s.position.board)
+    pos = at(screen, "j1")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    run_frames(app, 2)
+    assert s.game.moves == [] and screen.input.selected == j1  # selected and turned, not played
+    assert screen.view.board[j1] != live[j1] and screen.view.preview_shots
+    # moving off the piece before releasing takes the turn back
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=at(screen, "e4"), rel=(0, 0), buttons=(0, 0, 1))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(screen, "e4"), button=3))
+    run_frames(app, 2)
+    assert s.game.moves == [] and screen.view.board == live and screen.input.turning is None
+    # press and hold, then Enter makes the turn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    run_frames(app, 2)
+    key(app, pygame.K_RETURN, frames=2)
+    assert [m.text for m in s.game.moves] == ["j1L"]  # the Sphinx turns to its other facing
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+    run_frames(app, 30)
+    # Red: a quick right-click (press and release on the piece) turns it clockwise
+    red = next(m for m in s.position.legal_moves if m.is_rotation and m.rotation == CLOCKWISE)
+    red_text = s.position.move_text(red)
+    post_click(app, screen.view.square_rect(red.from_square).center, button=3)
+    assert [m.text for m in s.game.moves] == ["j1L", red_text]
 
 
 # ----------------------------------------------------------------------------- leftovers

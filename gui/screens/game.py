@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from game import Game, Move
+from game import Game, Move, Position
 from game.errors import LaserChessError
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
 from game.pieces import code_color
@@ -38,7 +38,7 @@ from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, panel
 from gui.widgets.form import button_text_width, row_rects, split_rows
-from gui.widgets.move_input import ROTATE_KEYS, MoveInput
+from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 from gui.widgets.shot_preview import ShotPreview, ShotPreviewer
@@ -97,8 +97,9 @@ class GameScreen(Screen):
         self.over_announced = self.session.finished
         self.error: str | None = None
         self._derived_cache: dict = {}
-        self.premove_from: int | None = None  # a piece picked up during the opponent's turn
-        self.premove: tuple[int, int, int, int] | None = None  # (side, from, to, rotation) queued
+        self.premove: tuple[int, Move, str] | None = None  # (side, move, its text) queued
+        self.premoving = False  # the move input holds the premover's position, not the live one
+        self._premove_pos: tuple[tuple, Position] | None = None  # (key, position) cached
         self.typed_error: str | None = None  # why the typed move was refused
         self.widgets: dict[str, UITextEntryLine] = {}
         self.previewer = ShotPreviewer()
@@ -163,9 +164,18 @@ class GameScreen(Screen):
         return not self.session.finished and not self.session.is_cpu(self.session.turn)
 
     def _sync_input(self) -> None:
-        """Give the move input the live position when a human may move, else lock it."""
+        """Give the move input the live position when a human may move, the premover's position
+        while a premove may be entered, else lock it."""
         live = self.view_ply is None
-        if live and self._human_turn() and not self.view.busy:
+        side = self.premove_side() if live and not self.view.busy else None
+        if side is None:
+            self.premoving = False
+        elif not self._human_turn():
+            self.premoving = True  # against the CPU, its turn is the human's time to premove
+        if self.premoving and side is not None:
+            self.input.enabled = True
+            self.input.set_position(self.premove_position(side), self._last_move_squares())
+        elif live and self._human_turn() and not self.view.busy:
             self.input.enabled = True
             self.input.set_position(self.position, self._last_move_squares())
         else:
@@ -180,7 +190,8 @@ class GameScreen(Screen):
 
     def _update_preview(self) -> None:
         """Draw the beam of the move being pointed at, and mark what it would destroy."""
-        move = self.input.preview_move() if self.app.settings.preview_shot and not self.view.busy else None
+        preview = self.app.settings.preview_shot and not self.view.busy and not self.premoving
+        move = self.input.preview_move() if preview else None
         dragged = self.input.dragging
         hidden = {self.input.selected} if dragged and self.input.selected is not None else set()
         if move is None:
@@ -202,12 +213,11 @@ class GameScreen(Screen):
         marks: dict[int, str] = {}
         if self.view_ply is None and not self.session.finished:
             marks = dict(self.variant.badges(pos))
-            if self.premove_from is not None:
-                marks[self.premove_from] = "pre"
             if self.premove is not None:
-                _, frm, to, _ = self.premove
-                marks[frm] = "pre"
-                marks[to] = "pre"
+                move = self.premove[1]
+                for sq in (move.from_square, move.to_square, move.then_square):
+                    if sq is not None:
+                        marks[sq] = "pre"
         self.view.deco.marks = marks
 
     # ------------------------------------------------------------ premoves
@@ -223,70 +233,76 @@ class GameScreen(Screen):
             return 1 - s.turn
         return None
 
+    def premove_position(self, side: int) -> Position:
+        """The live board with ``side`` to move: premoves are entered on it like any move (dots,
+        rings, two-part swaps, turns); whether one is still legal is asked when its turn comes."""
+        pos = self.position
+        key = (pos.hash, len(self.session.game.moves), side)
+        if self._premove_pos is None or self._premove_pos[0] != key:
+            self._premove_pos = (key, Position(pos.variant, list(pos.board), side, pos.options))
+        return self._premove_pos[1]
+
     def clear_premove(self) -> None:
-        self.premove_from, self.premove = None, None
+        self.premove = None
         self._marks()
 
+    def queue_premove(self, move: Move) -> None:
+        """Keep a move entered during the opponent's turn, to be played when the turn comes."""
+        side = self.premove_side()
+        if side is None:
+            return
+        self.premove = (side, move, self.premove_position(side).move_text(move))
+        self._marks()
+
+    def _input_move(self, move: Move) -> None:
+        """A complete move from the board, the keys or the turn buttons: played, or queued as a
+        premove while the input holds the premover's position."""
+        if self.premoving:
+            self.input.clear()
+            self.queue_premove(move)
+        else:
+            self.play_move(move)
+
     def _premove_event(self, event: pygame.event.Event) -> bool:
-        """Clicks and keys that queue (or clear) a premove; True when the event was one."""
+        """Right-click and Esc clear a queued premove; in a two-player clock game a press on a
+        piece of the side not to move switches the input to premoving (and back). True when
+        the event was used up."""
         side = self.premove_side()
         if side is None:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and self.view.rect.collidepoint(event.pos):
-            sq = self.view.square_at(event.pos)
-            if event.button == 3 and (self.premove or self.premove_from is not None):
-                self.clear_premove()  # right-click clears
-                return True
-            if event.button != 1 or sq is None:
-                return False
-            if self.premove_from is not None:
-                if sq != self.premove_from:
-                    self.premove = (side, self.premove_from, sq, 0)
-                self.premove_from = None
-                self._marks()
-                return True
-            code = self.position.board[sq]
-            if code and code_color(code) == side:
-                self.premove_from, self.premove = sq, None
-                self._marks()
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE and (self.premove or self.premove_from is not None):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.premove is not None and not self.input.has_selection:
                 self.clear_premove()
                 return True
-            rotation = ROTATE_KEYS.get(event.key)
-            if rotation is not None and self.premove_from is not None:
-                self.premove = (side, self.premove_from, self.premove_from, rotation)
-                self.premove_from = None
-                self._marks()
-                return True
+            return False
+        if event.type != pygame.MOUSEBUTTONDOWN or not self.view.rect.collidepoint(event.pos):
+            return False
+        sq = self.view.square_at(event.pos)
+        code = self.position.board[sq] if sq is not None else 0
+        movers = code and code_color(code) == self.session.turn and self._human_turn()
+        if event.button == 3 and self.premove is not None and not movers:
+            self.clear_premove()  # right-click clears, as on lichess
+            self.input.clear()
+            return True
+        if self._human_turn() and code and sq not in self.input.targets():
+            wanted = code_color(code) == side
+            if wanted != self.premoving:
+                self.premoving = wanted
+                self._sync_input()
         return False
 
     def _play_premove(self) -> None:
         """The premover's turn has come: play the queued move if it is legal now, else drop it."""
         if self.premove is None or self.view.busy or self.view_ply is not None:
             return
-        side, frm, to, rotation = self.premove
+        side, move, text = self.premove
         if self.session.finished or self.session.turn != side:
             return
         self.premove = None
-        names = self.position.geometry.names
-        wanted = [
-            m
-            for m in self.position.legal_moves
-            if m.from_square == frm
-            and (
-                (m.to_square == frm and m.rotation == rotation)
-                if rotation
-                else (m.to_square == to and m.then_square is None and not m.rotation)
-            )
-        ]
-        if len(wanted) == 1:
+        if move.code in self.position.generate_codes():
             self.input.clear()
-            self.play_move(wanted[0])
+            self.play_move(move)
         else:
-            text = f"{names[frm]}{names[to]}" if not rotation else f"{names[frm]} turn"
             self.app.notify(f"Premove {text} dropped: it is not legal now.")
             self._marks()
 
@@ -646,7 +662,7 @@ class GameScreen(Screen):
             if self.input.choosing_promotion:  # the letter keys name the piece: no shortcuts now
                 move = self.input.handle_event(event)
                 if move is not None:
-                    self.play_move(move)
+                    self._input_move(move)
                 return True
             if event.key in (pygame.K_TAB, pygame.K_SLASH) and "move_entry" in self.widgets:
                 self.app.ui.set_focus_set(self.widgets["move_entry"])  # type a move
@@ -701,7 +717,7 @@ class GameScreen(Screen):
             move = self.input.handle_event(event)
             self._update_preview()
             if move is not None:
-                self.play_move(move)
+                self._input_move(move)
                 return True
             if event.type != pygame.MOUSEMOTION and event.type != pygame.KEYDOWN:
                 return True
@@ -724,13 +740,17 @@ class GameScreen(Screen):
             return False
         if self.view_ply is not None:
             self.browse(None)
-        if not self._human_turn() or self.view.busy:
+        side = self.premove_side()
+        premove = not self._human_turn() and side is not None  # typed during the CPU's turn: queued
+        if (not self._human_turn() and not premove) or self.view.busy:
             self.typed_error = (
                 f"{text}: wait for your turn" if not self.session.finished else "The game is over"
             )
             return False
         try:
-            move = self.position.parse_move(text)
+            move = (
+                self.premove_position(side) if premove and side is not None else self.position
+            ).parse_move(text)
         except LaserChessError as exc:
             self.typed_error = str(exc)
             return False
@@ -738,7 +758,10 @@ class GameScreen(Screen):
         if entry is not None:
             entry.set_text("")
         self.input.clear()
-        self.play_move(move)
+        if premove:
+            self.queue_premove(move)
+        else:
+            self.play_move(move)
         return True
 
     def _button(self, element) -> bool:
@@ -766,7 +789,7 @@ class GameScreen(Screen):
                 move = self.input.rotation_move(ROTATION_BUTTONS[key])
             if move is not None:
                 self.input.clear()
-                self.play_move(move)
+                self._input_move(move)
         elif key == "undo":
             self.undo()
         elif key == "flip":
@@ -962,13 +985,10 @@ class GameScreen(Screen):
         if self.input.hover_reason:
             return self.input.hover_reason, (255, 190, 140)
         turn = s.turn
-        if self.premove is not None or self.premove_from is not None:
-            if self.premove is None:
-                return "Premove: click where it should go, or Q/E to turn (Esc clears)", (170, 200, 255)
-            _, frm, to, rot = self.premove
-            names = self.position.geometry.names
-            what = f"{names[frm]}{names[to]}" if not rot else f"turn {names[frm]}"
-            return f"Premove {what} queued (right-click or Esc clears)", (170, 200, 255)
+        if self.premove is not None:
+            return f"Premove {self.premove[2]} queued (right-click or Esc clears)", (170, 200, 255)
+        if self.premoving and self.input.has_selection:
+            return "Premove: click where it should go, or Q/E to turn (Esc drops it)", (170, 200, 255)
         if s.is_cpu(turn):
             depth = f" (depth {self.thinking.depth})" if self.thinking else ""
             return f"{names[turn]} (CPU) is thinking…{depth}", (200, 200, 210)
@@ -989,7 +1009,9 @@ class GameScreen(Screen):
         size = surface.get_size()
         draw_background(surface, self.app.settings.board_scheme)
         self.view.draw(surface)
-        self.study.draw(surface, self.input.preview_move() if self.input.enabled else None)
+        self.study.draw(
+            surface, self.input.preview_move() if self.input.enabled and not self.premoving else None
+        )
         game = self.session.game
         details = [game.setup or "Custom position"]
         if game.time_control is not None:

@@ -85,8 +85,10 @@ class SettingsScreen(Screen):
         widest = max(label_font.size(text)[0] for text in ("Window", "Music", "Effects", "Laser speed"))
         label_w = max(int(left.width * 0.3), widest + 14)
         speed_own_row = (left.width - label_w) < len(LASER_SPEEDS) * (seg_need + 4)
-        # vertical rhythm from the space we have: 9 (or 10) rows, 4 headings, the reset button
-        unit = inner.height / (9 + int(speed_own_row) + 4 * 0.9 + 0.6)
+        # vertical rhythm from the space we have: the rows (window, two volumes, slide, laser
+        # speed, every toggle), 4 headings, and the reset button with a gap above it
+        rows = 5 + len(TOGGLES) + int(speed_own_row)
+        unit = inner.height / (rows + 4 * 0.9 + 1.2)
         row_h = int(max(24, min(px(46, size), unit)))
         head_h = int(row_h * 0.9)
         ctrl_h = max(24, int(row_h * 0.8))

@@ -2,7 +2,9 @@
 
 Only moves the rules offer can come out of it: it asks the position for its legal moves and
 shows them (dots on empty squares, rings on swap targets). Two-part moves (Leiserchess 2018's
-swap followed by a step or rotation) are entered in two steps.
+swap followed by a step or rotation) are entered in two steps. A right-press selects a piece and
+shows it turned (with its shot previewed); the turn is made on release over the piece or on Enter,
+and moving off the piece before releasing takes it back.
 """
 
 from __future__ import annotations
@@ -46,10 +48,17 @@ class MoveInput:
         self.hover_rotation: int | None = None  # a rotation button under the mouse (preview it)
         self.cursor: int | None = None  # the keyboard's board cursor (None: not shown)
         self.notice: str | None = None  # why the last keyboard pick was refused
+        self.turning: tuple[int, Move] | None = None  # right button held: (square, the turn shown)
+        self._shown_live: list[int] = []  # the position's board when it was handed over
 
     # ------------------------------------------------------------ state
     def set_position(self, position: Position | None, last_move: tuple[int, ...] = ()) -> None:
+        if position is not self.position or (position is not None and position.board != self._shown_live):
+            # a new position: whoever changed it redraws the board, so a half-entered swap or a
+            # turn on show is dropped without putting the old board back
+            self._pending, self.turning = None, None
         self.position = position
+        self._shown_live = list(position.board) if position is not None else []
         self._codes = position.generate_codes() if position is not None else []
         self.last_move = last_move
         self.clear()
@@ -57,10 +66,11 @@ class MoveInput:
     def clear(self) -> None:
         """Drop the selection; a half-entered two-part move is cancelled and the board shows the
         live position again."""
-        if self._pending is not None and self.position is not None:
+        if (self._pending is not None or self.turning is not None) and self.position is not None:
             self.view.show_position(self.position.board)
         self.selected = None
         self._pending = None
+        self.turning = None
         self._promotions = []
         self._press = None
         self._dragging = False
@@ -189,6 +199,8 @@ class MoveInput:
             return self._press_at(event.pos)
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
+            if self.turning is not None and self.view.square_at(event.pos) != self.turning[0]:
+                self._end_turning()  # moved off the piece: the turn is taken back
         if event.type == pygame.MOUSEMOTION and self._press is not None:
             sq, start, _ = self._press
             if not self._dragging and math.dist(start, event.pos) >= DRAG_THRESHOLD:
@@ -200,12 +212,12 @@ class MoveInput:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
             return self._release_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            pressed = self.view.square_at(event.pos)
-            if pressed is not None and self._pending is None and self.movable(pressed):
-                self.selected = pressed
-            move = self.any_rotation(CLOCKWISE)
-            self._refresh()
-            return self._done(move) if move else None
+            self._turn_press(event.pos)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            return self._turn_release(event.pos)
+        if event.type == pygame.KEYDOWN and event.key in PICK_KEYS and self.turning is not None:
+            return self._done(self.turning[1])  # Enter makes the turn on show
         if event.type == pygame.KEYDOWN and self._cursor_key(event.key):
             return self._cursor_pick() if event.key in PICK_KEYS and self._picked else None
         if event.type == pygame.KEYDOWN and self._promotions:
@@ -217,6 +229,51 @@ class MoveInput:
             move = self.rotation_move(ROTATE_KEYS[event.key])
             return self._done(move) if move else None
         return None
+
+    # ------------------------------------------------------------ right button: select and turn
+    def _turn_press(self, pos: tuple[int, int]) -> None:
+        """Select the piece under the mouse and show it turned clockwise (nothing is played yet)."""
+        pressed = self.view.square_at(pos)
+        self._end_turning()
+        if pressed is None:
+            return
+        if self._pending is None:
+            if not self.movable(pressed):
+                return
+            self.selected = pressed
+        elif pressed != self._pending[1]:
+            return
+        move = self.any_rotation(CLOCKWISE)
+        if move is not None and self.position is not None:
+            board = self.intermediate_board() if self._pending is not None else list(self.position.board)
+            code = board[pressed]
+            if move.orientation is not None:
+                board[pressed] = (code & ~3) | move.orientation
+            else:
+                board[pressed] = self.position.variant.pieces.rotate[move.rotation][code]
+            self.turning = (pressed, move)
+            self.view.show_position(board)
+        self._refresh()
+
+    def _turn_release(self, pos: tuple[int, int]) -> Move | None:
+        """Release over the turned piece makes the turn; anywhere else takes it back."""
+        if self.turning is None:
+            return None
+        square, move = self.turning
+        if self.view.square_at(pos) == square:
+            return self._done(move)
+        self._end_turning()
+        return None
+
+    def _end_turning(self) -> None:
+        """Put the piece on show back as it stands (the selection stays)."""
+        if self.turning is None or self.position is None:
+            return
+        self.turning = None
+        self.view.show_position(
+            self.intermediate_board() if self._pending is not None else self.position.board
+        )
+        self._refresh()
 
     # ------------------------------------------------------------ keyboard cursor
     _picked = False
@@ -326,6 +383,8 @@ class MoveInput:
         piece, a rotation button under the mouse), for the shot preview; None if there is none."""
         if self.position is None or not self.enabled or not self.has_selection:
             return None
+        if self.turning is not None:
+            return self.turning[1]
         if self.hover_rotation is not None:
             return self.rotation_move(self.hover_rotation)
         move = self.targets().get(self._hover_square) if self._hover_square is not None else None
@@ -347,6 +406,7 @@ class MoveInput:
         return self.selected is not None or self._pending is not None or bool(self._promotions)
 
     def _press_at(self, pos: tuple[int, int]) -> Move | None:
+        self._end_turning()
         sq = self.view.square_at(pos)
         if sq is None:
             self.clear()

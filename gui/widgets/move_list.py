@@ -33,12 +33,14 @@ def _fit(text: str, size: int, bold: bool, width: int) -> str:
 
 SWAP, KILL, SELF_KILL = "\u21c4", "\u00d7", "self\u00d7"
 WARN = (255, 176, 32)
+WARN_ON_GOLD = (150, 28, 0)  # the self-kill flag on the current move's gold highlight (amber would vanish)
 
 
 @lru_cache(maxsize=512)
 def move_image(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
     """A move in readable notation, drawn: the swap sign as a drawn double arrow (the font has
-    no arrows), a shot at one's own piece in amber with "!"."""
+    no arrows), a shot at one's own piece in amber with "!" (dark red on the gold highlight,
+    where dark ``INK`` text marks the current move)."""
     parts: list[pygame.Surface] = []
     f = font(size, bold)
     space = f.size(" ")[0]
@@ -46,7 +48,8 @@ def move_image(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -
         if i:
             parts.append(pygame.Surface((space, 1), pygame.SRCALPHA))
         if token.startswith(SELF_KILL):
-            parts.append(f.render(KILL + token[len(SELF_KILL) :] + "!", True, WARN))
+            warn = WARN_ON_GOLD if colour == INK else WARN
+            parts.append(f.render(KILL + token[len(SELF_KILL) :] + "!", True, warn))
             continue
         pieces = token.split(SWAP)
         for j, piece in enumerate(pieces):
