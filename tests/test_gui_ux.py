@@ -10,7 +10,8 @@ import pytest
 from game import Game, Move, Player
 from game.move import CLOCKWISE
 from gui.app import App
-from gui.fit_check import SIZES, clipped_widgets
+from gui.art.fonts import record_cut_text
+from gui.fit_check import SIZES, clipped_widgets, overlapping_widgets
 from gui.paths import saves_dir
 from gui.screens.browser import BrowserScreen
 from gui.screens.config import ConfigScreen
@@ -258,11 +259,57 @@ def test_every_screen_fits_and_no_label_is_clipped(data_dir, size):
         problems.clear()
         for name, show in fit_cases(application):
             show()
-            run_frames(application, 3)
-            problems.extend(f"{name}: {p}" for p in clipped_widgets(application))
+            cut: list[str] = []
+            record_cut_text(cut)  # custom-drawn text that had to be shortened, or overflowed its box
+            try:
+                run_frames(application, 3)
+            finally:
+                record_cut_text(None)
+            found = clipped_widgets(application) + overlapping_widgets(application) + list(dict.fromkeys(cut))
+            problems.extend(f"{name}: {p}" for p in found)
         assert problems == [], "\n".join(problems)
     finally:
         application.shutdown()
+
+
+def test_the_editor_board_is_as_readable_as_the_games_at_640x480(data_dir):
+    application = App((640, 480), sound=False)
+    try:
+        game = two_player(application, "khet")
+        game_square = game.view.layout.square
+        application.screens.reset("menu")
+        application.screens.push("editor")
+        run_frames(application, 2)
+        editor = application.screens.top
+        assert isinstance(editor, EditorScreen)
+        assert editor.view.layout.square >= 28 and editor.view.layout.square >= 0.85 * game_square
+    finally:
+        application.shutdown()
+
+
+def test_the_fit_check_sees_cut_custom_text_and_narrow_text_entries(app):
+    from pygame_gui.elements import UITextEntryLine
+
+    from gui.art.fonts import blit_wrapped, fit_text, font
+
+    cut: list[str] = []
+    record_cut_text(cut)
+    try:
+        assert fit_text(font(14), "Red wins: Pharaoh destroyed", 60).endswith("…")
+        blit_wrapped(
+            app.surface, "one two three four five six", font(14), (0, 0, 0), pygame.Rect(0, 0, 40, 12)
+        )
+    finally:
+        record_cut_text(None)
+    assert "Red wins" in cut[0] and "more than 2 lines" in cut[1] and "overflow" in cut[2]
+    fit_text(font(14), "not recorded now", 10)
+    assert len(cut) == 3
+    app.screens.push("config")
+    run_frames(app, 2)
+    narrow = UITextEntryLine(pygame.Rect(10, 10, 50, 30), app.ui, placeholder_text="Setup name")
+    run_frames(app, 1)
+    assert any("placeholder 'Setup name'" in p for p in clipped_widgets(app))
+    narrow.kill()
 
 
 # ----------------------------------------------------------------------------- idle loop
@@ -745,16 +792,24 @@ def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
     game = Game.new(players=(Player("human"), Player("cpu", level="Beginner")))
     screen = app.screens.push("game", game=game)
     run_frames(app, 2)
+    screen._start_cpu = lambda: None  # the CPU "thinks" until the test plays its move
     s = screen.session
-    screen.play_move(next(m for m in s.position.legal_moves if m.is_rotation))
-    run_frames(app, 30)
-    if not s.is_cpu(s.turn):
-        pytest.skip("the CPU answered before the premove could be entered")
-    assert screen.premove_side() == 0 and screen.premoving and screen.input.enabled
-    sq = next(i for i, c in enumerate(s.position.board) if c and (c >> 2 & 1) == 0 and c >> 3 != 1)
-    post_click(app, screen.view.square_rect(sq).center)
-    assert screen.view.deco.dots or screen.view.deco.rings
-    assert screen.type_move(s.position.geometry.names[sq] + "R") is False or screen.premove is not None
+    screen.play_move(s.position.parse_move("j1L"))
+    run_frames(app, 40)
+    assert s.is_cpu(s.turn) and screen.premove_side() == 0 and screen.premoving and screen.input.enabled
+    pos = s.position
+    reply = next(m for m in pos.legal_moves if m.is_rotation and pos.move_text(m).startswith("a8"))
+    after = pos.copy()
+    after.push(reply)
+    step = next(m for m in after.legal_moves if m.from_square != m.to_square and not after.board[m.to_square])
+    post_click(app, screen.view.square_rect(step.from_square).center)
+    assert step.to_square in screen.view.deco.dots
+    assert screen.view.preview_shots == []  # no shot preview for a move that is not on the board yet
+    post_click(app, screen.view.square_rect(step.to_square).center)
+    assert screen.premove is not None and screen.premove[1] == step
+    screen.play_move(reply)  # the CPU answers; the premove follows at once
+    run_frames(app, 60)
+    assert [m.text for m in s.game.moves] == ["j1L", pos.move_text(reply), after.move_text(step)]
 
 
 # ----------------------------------------------------------------------------- right-click turns

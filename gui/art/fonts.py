@@ -36,6 +36,21 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return f
 
 
+_cut_log: list[str] | None = None  # while a list: every text shortened to fit is written into it
+
+
+def record_cut_text(log: list[str] | None) -> None:
+    """Start (with a list) or stop (None) noting every text that had to be shortened or overflowed
+    its box: the layout test fails on any, so custom-drawn text is checked like widget labels."""
+    global _cut_log
+    _cut_log = log
+
+
+def _note_cut(what: str) -> None:
+    if _cut_log is not None:
+        _cut_log.append(what)
+
+
 MAX_WRAP_CHARS = 4000  # text beyond this is never shown (a notice or label is not a document)
 MAX_LINES = 60
 
@@ -80,6 +95,7 @@ def wrap_text(f: pygame.font.Font, text: str, width: int, max_lines: int = MAX_L
         if len(lines) > max_lines:
             break
     if len(lines) > max_lines or cut_short:
+        _note_cut(f"{text[:60]!r} needs more than {max_lines} lines of {width} px")
         lines = lines[:max_lines]
         lines[-1] = fit_text(f, lines[-1] + "…", width)
     return lines
@@ -90,13 +106,35 @@ def fit_text(f: pygame.font.Font, text: str, width: int) -> str:
     head = text[: max(1, width) + 1]
     if len(head) == len(text) and f.size(text)[0] <= width:
         return text
-    return head[: _fitting_length(f, head, width, "…")].rstrip() + "…"
+    cut = head[: _fitting_length(f, head, width, "…")].rstrip() + "…"
+    _note_cut(f"{text[:60]!r} cut to {cut!r} in {width} px")
+    return cut
 
 
 @lru_cache(maxsize=1024)
 def text_image(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
     """Rendered text, cached (lists and cards draw the same strings every frame)."""
     return font(size, bold).render(text, True, colour)
+
+
+def blit_lines(
+    surface: pygame.Surface,
+    text: str,
+    f: pygame.font.Font,
+    colour: tuple[int, int, int],
+    topleft: tuple[int, int],
+    width: int,
+    indent: int = 0,
+    max_lines: int = 4,
+) -> int:
+    """Draw ``text`` wrapped to ``width`` from ``topleft`` (lines after the first indented by
+    ``indent`` px, as under a list number); returns the y below the last line."""
+    x, y = topleft
+    lines = wrap_text(f, text, max(1, width - indent), max_lines)
+    for i, line in enumerate(lines):
+        surface.blit(f.render(line, True, colour), (x + (indent if i else 0), y))
+        y += f.get_linesize()
+    return y
 
 
 def blit_wrapped(
@@ -112,6 +150,8 @@ def blit_wrapped(
     vertically centred or from the top."""
     lines = wrap_text(f, text, rect.width, max_lines)
     step = f.get_linesize()
+    if len(lines) * step > rect.height + 2:
+        _note_cut(f"{text[:60]!r}: {len(lines)} lines of {step} px overflow a box {rect.height} px high")
     y = rect.centery - len(lines) * step // 2 if centred else rect.y
     for line in lines:
         surface.blit(f.render(line, True, colour), (rect.x, y))

@@ -467,13 +467,13 @@ class EditorScreen(Screen):
         self._built_variant = self.variant.name
         w, h = size
         ui = self.app.ui
-        small = tier(size) == "s"  # a small window: tighter margins so the board keeps its size
-        margin = max(8 if small else 14, px(28, size))
+        small = tier(size) == "s"  # a small window: tight margins and columns, so the board keeps its size
+        margin = 8 if small else max(14, px(28, size))
         home = home_button_rect(size)
         self.panel = pygame.Rect(margin, home.bottom + px(14, size), w - 2 * margin, 0)
         self.panel.height = h - self.panel.top - margin
-        pad = max(8 if small else 12, px(24, size))
-        gap = max(8 if small else 14, px(28, size))
+        pad = 8 if small else max(12, px(24, size))
+        gap = 8 if small else max(14, px(28, size))
         inner = self.panel.inflate(-2 * pad, -2 * pad)
         self.sections = []
         self.widgets = {}
@@ -488,7 +488,7 @@ class EditorScreen(Screen):
         small_gap = max(4, px(8, size))
 
         # columns: palette | board and position string | controls and checks
-        right_w = 232 if small else max(262, min(px(400, size), int(inner.width * 0.31)))
+        right_w = 192 if small else max(262, min(px(400, size), int(inner.width * 0.31)))
         rows_khet = max(
             6, len(self.variant.kinds) + 1
         )  # palette rows: one per kind (at least Khet's five) + tools
@@ -497,7 +497,7 @@ class EditorScreen(Screen):
         by_height = (
             inner.height - head_h - tools_block - side_label - small_gap * (rows_khet + 2)
         ) // rows_khet
-        tile = max(26, min(px(62, size), by_height))
+        tile = max(26, min(30 if w < 720 else px(62, size), by_height))  # 640 wide: the board first
         left_w = max(2 * tile + max(4, tile // 9), font(px(18, size), bold=True).size("Pieces")[0] + 6)
         left = pygame.Rect(inner.x, inner.y, left_w, inner.height)
         right = pygame.Rect(inner.right - right_w, inner.y, right_w, inner.height)
@@ -534,7 +534,7 @@ class EditorScreen(Screen):
         self.view.set_area(pygame.Rect(centre.x, centre.y, centre.width, fen_y - small_gap - centre.y))
         self.view.set_area(pygame.Rect(centre.x, centre.y, centre.width, self.view.rect.height))
         fen_y = self.view.rect.bottom + small_gap
-        icon_w = max(ctrl_h, int(ctrl_h * 1.25))
+        icon_w = ctrl_h if small else max(ctrl_h, int(ctrl_h * 1.25))
         apply_w = max(70, font(self._button_font_size("btn"), bold=True).size("Apply")[0] + 28)
         narrow = centre.width - apply_w - 2 * icon_w - 3 * small_gap < centre.width * 0.45
         if narrow:
@@ -567,8 +567,11 @@ class EditorScreen(Screen):
 
         # --- right: position controls, the checks, saving and playing
         label_font = font({"s": 14, "m": 16, "l": 20}[tier(size)])
-        labels = ("Rule set", "To move", "Start from", "Mirror")
-        label_w = max(int(right.width * 0.3), max(label_font.size(t)[0] for t in labels) + 12)
+        start_label = "Setup" if small else "Start from"  # a narrow column: the shorter word
+        labels = ("Rule set", "To move", start_label, "Mirror")
+        label_w = max(
+            int(right.width * 0.3), max(label_font.size(t)[0] for t in labels) + (8 if small else 12)
+        )
         ctrl_x = right.x + label_w
         ctrl_w = right.right - ctrl_x
 
@@ -596,8 +599,8 @@ class EditorScreen(Screen):
             )
             self.segments[color] = button
         y += row_h
-        label("Start from", y)
-        trash_w = max(ctrl_h, int(ctrl_h * 1.15))
+        label(start_label, y)
+        trash_w = ctrl_h if small else max(ctrl_h, int(ctrl_h * 1.15))
         self._setup_rect = ctrl(y, width=ctrl_w - trash_w - seg_gap)
         self._build_setup_drop(root, size)
         self.widgets["delete"] = self._icon_button(
@@ -661,8 +664,11 @@ class EditorScreen(Screen):
         bottom = self.save_note_rect.top - 2
         save_y = bottom - row_h
         save_w = max(90, font({"s": 14, "m": 16, "l": 20}[tier(size)], bold=True).size("Overwrite")[0] + 56)
+        name_y, name_w = save_y, right.width - save_w - seg_gap
+        if small:  # a narrow column: the name gets a row of its own, Save goes under it
+            name_y, name_w = save_y - row_h, right.width
         name_entry = UITextEntryLine(
-            ctrl(save_y, right.x, right.width - save_w - seg_gap),
+            ctrl(name_y, right.x, name_w),
             ui,
             container=root,
             object_id=style("label", size),
@@ -678,7 +684,7 @@ class EditorScreen(Screen):
             "Save to saves/setups (Ctrl+S)",
             text="Overwrite" if self.confirm_overwrite else "Save",
         )
-        save_head = heading("Save", right, save_y - head_h)
+        save_head = heading("Save", right, name_y - head_h)
 
         check_head = heading("Check", right, y + small_gap // 2)
         toggle_font = font({"s": 14, "m": 16, "l": 20}[tier(size)])

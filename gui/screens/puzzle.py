@@ -31,7 +31,7 @@ from game.scripted import (
 from game.variants import get_variant
 from game.variants.lousychess import move_number
 from gui.art import chessmen
-from gui.art.fonts import blit_wrapped, fit_text, font
+from gui.art.fonts import blit_lines, blit_wrapped, fit_text, font
 from gui.colours import (
     ALERT,
     BODY_TEXT,
@@ -47,7 +47,7 @@ from gui.screen import Screen
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, panel
 from gui.widgets.form import button_text_width
-from gui.widgets.player_panel import side_panel_layout
+from gui.widgets.player_panel import draw_panel_title, side_panel_layout
 
 MAX_STRIKES = 3
 FLASH = 0.6  # seconds a strike's red flash lasts
@@ -314,8 +314,7 @@ class PuzzleScreen(Screen):
         small = font(max(10, px(13, size)))
         lh = body.get_linesize()
         p = self.puzzle
-        surface.blit(head.render("Lousy Chess puzzle", True, BRIGHT_GOLD), (x, y))
-        y += head.get_linesize() + 4
+        draw_panel_title(surface, self.panel, "Lousy Chess puzzle")  # above the panel, as in a game
         for side, engine in (("White", p.white), ("Black", p.black)):
             active = (side == "White") == (self.pos.turn == 0) and self.result is None
             title = f"{side}: {engine.label} · {NAMES[engine.letter]}"
@@ -325,20 +324,20 @@ class PuzzleScreen(Screen):
             )
             y += lh
             for i, goal in enumerate(GOALS[engine.letter], 1):
-                surface.blit(small.render(fit_text(small, f"  {i}. {goal}", r.width), True, DIM), (x, y))
-                y += small.get_linesize()
+                number = f"  {i}. "
+                y = blit_lines(surface, number + goal, small, DIM, (x, y), r.width, small.size(number)[0])
             y += 4
         turn = "White" if self.pos.turn == 0 else "Black"
         left = len(p.moves) - self.pos.ply
         facts = f"Serial {p.serial} · move {move_number(self.pos)} · {turn} to move · {left} to enter"
-        surface.blit(body.render(fit_text(body, facts, r.width), True, STATUS_TEXT), (x, y))
-        y += lh + 4
+        y = blit_lines(surface, facts, body, STATUS_TEXT, (x, y), r.width) + 4
         marks = "".join("X " if i < self.strikes else "_ " for i in range(MAX_STRIKES))
-        surface.blit(head.render(f"Strikes: {marks}", True, ALERT if self.strikes else DIM), (x, y))
-        y += head.get_linesize() + 2
+        strikes = head.render(f"Strikes: {marks}", True, ALERT if self.strikes else DIM)
+        surface.blit(strikes, (x, y))
         counts = f"Solved {self.app.settings.puzzles_solved} · failed {self.app.settings.puzzles_failed}"
-        surface.blit(small.render(counts, True, DIM), (x, y))
-        y += small.get_linesize() + 6
+        counts_img = small.render(counts, True, DIM)  # on the Strikes line, at the right
+        surface.blit(counts_img, counts_img.get_rect(bottomright=(r.right, y + strikes.get_height() - 4)))
+        y += head.get_linesize() + 4
         blit_wrapped(
             surface,
             self.message,

@@ -65,6 +65,15 @@ def _fit(text: str, size: int, bold: bool, width: int) -> str:
     return fit_text(font(size, bold), text, width)
 
 
+def _shrink(text: str, size: int, bold: bool, width: int, least: int = 3) -> int:
+    """The largest font size, down to ``least`` px smaller, in which ``text`` fits ``width``
+    (a narrow card says "Red wins: Pharaoh destroyed" a little smaller rather than cut it)."""
+    for s in range(size, max(9, size - least) - 1, -1):
+        if font(s, bold).size(text)[0] <= width:
+            return s
+    return size
+
+
 @lru_cache(maxsize=8)
 def _green_glow(w: int, h: int, radius: int) -> pygame.Surface:
     pad = 10
@@ -403,8 +412,9 @@ class CardStrip:
         )
 
         def put(text: str, size: int, bold: bool, colour, top: int) -> None:
+            size = _shrink(text, size, bold, width)
             img = text_image(_fit(text, size, bold, width), size, bold, colour)
-            surface.blit(img, (x, top))
+            surface.blit(img, (x, top + (font(self.font_size).get_linesize() - img.get_height()) // 2))
 
         put(date_label(entry), fs, True, TEXT, y)
         y += int(line * 1.1)
@@ -436,15 +446,25 @@ class CardStrip:
         line = font(fs).get_linesize()
         dot = max(4, fs // 3)
         vs = text_image(" vs ", fs - 1, False, MUTED)
-        each = max(20, (width - vs.get_width()) // 2 - 3 * dot)
+        room = width - vs.get_width() - 6 * dot  # for both names
+        fs = _shrink(names[0] + names[1], fs, False, room)
+        needs = [font(fs).size(name)[0] for name in names]
+        # a short name ("You") leaves its room to the other; two long ones share it
+        if needs[0] + needs[1] <= room or needs[0] <= room // 2:
+            room0 = needs[0]
+        elif needs[1] <= room // 2:
+            room0 = room - needs[1]
+        else:
+            room0 = room // 2
+        rooms = (max(20, room0), max(20, room - room0))
         cx = x
         for side in (0, 1):
             colour = palette_for(variant.pieces.by_number[variant.royal_kind], side, scheme).body
             pygame.draw.circle(surface, colour, (cx + dot, y + line // 2), dot)
             pygame.draw.circle(surface, DOT_OUTLINE, (cx + dot, y + line // 2), dot, 1)
             cx += 2 * dot + dot
-            img = text_image(_fit(names[side], fs, False, each), fs, False, TEXT)
-            surface.blit(img, (cx, y))
+            img = text_image(_fit(names[side], fs, False, rooms[side]), fs, False, TEXT)
+            surface.blit(img, (cx, y + (line - img.get_height()) // 2))
             cx += img.get_width()
             if side == 0:
                 surface.blit(vs, (cx, y + (line - vs.get_height()) // 2))
@@ -466,9 +486,10 @@ class CardStrip:
         x = card.x + self.pad
         line = font(fs).get_linesize()
         y = area.bottom + self.pad // 2
-        name = text_image(_fit(entry.path.name, fs, True, width), fs, True, TEXT)
-        surface.blit(name, (x, y))
-        y += int(line * 1.1)
+        for part in wrap_text(font(fs, True), entry.path.name, width, 2):  # any file name: two lines
+            surface.blit(text_image(part, fs, True, TEXT), (x, y))
+            y += line
+        y += int(line * 0.1)
         surface.blit(text_image("Unreadable", fs, True, RED), (x, y))
         y += line
         small = fs - 1
