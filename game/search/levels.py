@@ -67,7 +67,7 @@ LEVELS: dict[str, Level] = {
             "Hard",
             5.0,
             40,
-            description="searches as deep as 5 seconds allow (depth 6+ in the opening)",
+            description="searches as deep as 5 seconds allow (depth 6+ in a Khet opening)",
         ),
         Level(
             "Expert",
