@@ -93,7 +93,7 @@ ALERT: RGB = (255, 110, 90)  # a low clock, the puzzle's strikes
 CLOCK_ACTIVE: RGB = (255, 240, 200)  # the running clock
 CLOCK_LOW_BG: RGB = (90, 24, 20)  # a low clock's box
 HEADING: RGB = (255, 226, 150)  # titles the screens draw: result panels, rules sections, the side panel
-ORANGE: RGB = (255, 150, 40)  # half-charged beams; the threats overlay's beam
+ORANGE: RGB = (255, 150, 40)  # the threats overlay's beam
 THREAT_RING: RGB = (255, 90, 60)  # rings round pieces a threat would destroy
 PROMPT_BLUE: RGB = (200, 220, 255)  # prompts: what to do next, looking for a hint
 HINT_TEXT: RGB = (140, 230, 160)  # the hint in the status line
@@ -123,6 +123,53 @@ DETAIL_TEXT: RGB = (225, 216, 196)  # the game browser's details
 WINDOW_BG: RGB = (12, 13, 18)  # the window behind every screen
 BRIGHT_GOLD: RGB = (255, 214, 120)  # news in the status line (result, draw offers), puzzle headings
 STATUS_TEXT: RGB = (235, 228, 210)  # the status line's plain text (whose move)
+
+
+# ------------------------------------------------------------ named by the screens and widgets
+WARM_RED: RGB = (255, 120, 100)  # errors in the status line; the editor's laser paths
+SELF_HIT: RGB = (255, 176, 32)  # a shot at one's own piece: status line, board frame, move list
+NOTICE_TEXT: RGB = (255, 190, 140)  # why a square cannot be reached, input notices
+PALE_BLUE: RGB = (170, 200, 255)  # browsing earlier moves, premove messages
+DANGER_TEXT: RGB = (255, 130, 90)  # one's royal piece in the enemy beam
+STATUS_BG: RGB = (18, 20, 28)  # the status box
+STATUS_EDGE: RGB = (96, 80, 50)  # the status box's frame and its rules-link ring
+LINK_MARK: RGB = (176, 150, 96)  # the ? of the status line's link to the rules
+BOARD_VEIL: RGBA = (8, 8, 12, 120)  # darkens the board under the game-over panel
+RESULT_LINE: RGB = (220, 212, 196)  # the line under a result title
+DISABLED: RGB = (110, 106, 98)  # a disabled icon button's glyph
+INFO_BLUE: RGB = (150, 190, 240)  # an information line of the editor's checks
+NOTE_ERROR: RGB = (255, 160, 148)  # the editor's notes: error
+NOTE_WARNING: RGB = (246, 200, 120)  # warning
+NOTE_OK: RGB = (160, 220, 160)  # and ok (also the Apply icon)
+DELETE_ICON: RGB = (255, 170, 160)  # the red bin
+EMPTY_ICON: RGB = (255, 190, 180)  # Empty board's bin
+ROW_GLOW: RGBA = (255, 255, 255, 18)  # the hovered check's glow
+UNFINISHED_TEXT: RGB = (255, 190, 100)  # an unfinished game in the replay
+PROBLEM_TEXT: RGB = (255, 130, 100)  # cannot start, the record stops here
+VEIL: RGBA = (10, 10, 14, 150)  # darkens the screen under a dialog
+DOT_DARK: RGB = (20, 24, 30)  # a legal-move dot: rim
+DOT_LIGHT: RGB = (240, 240, 235)  # and centre
+SWAP_RING: RGB = (250, 230, 120)  # rings on swap targets
+ALERT_FRAME: RGB = (235, 70, 60)  # red frames on alert squares
+HOVER_GLOW: RGBA = (255, 255, 255, 34)  # the hovered square's glow
+CURSOR_RIM: RGB = (20, 20, 24)  # the hovered square's frame: rim
+CURSOR: RGB = (120, 210, 255)  # and frame
+WARNING_INK: RGB = (30, 20, 8)  # the ! on a warning triangle
+KILL_RED: RGB = (240, 64, 52)  # the cross on an enemy piece a shot destroys
+CROSS_RIM: RGB = (20, 10, 10)  # its rim
+TAG_BG: RGB = (30, 30, 40)  # a small tag on a square (pre)
+TAG_EDGE: RGB = (250, 220, 120)  # its frame
+GOLD_DARK: RGB = (185, 138, 56)  # the current move's highlight
+HOVER: RGB = (61, 70, 93)  # a hovered row
+LIST_PANEL: RGBA = (17, 20, 28, 215)  # the move list's panel
+STRIPE: RGBA = (255, 255, 255, 9)  # every other row
+THUMB: RGB = (140, 118, 72)  # the move list's scroll thumb
+LIST_TRACK: RGB = (40, 44, 56)  # and its track
+TAG_BG_GOLD: RGB = (60, 48, 20)  # the turn indicator's pill
+
+
+# ------------------------------------------------------------ named by the screens and widgets
+SELF_HIT_ON_GOLD: RGB = (150, 28, 0)  # the self-kill flag on the current move's gold highlight
 
 
 # ------------------------------------------------------------ sizes

@@ -24,7 +24,7 @@ from game.search.levels import LEVELS
 from game.variants import VARIANTS, get_variant
 from game.variants.base import DECLARED_OPTIONS, OptionSpec
 from gui.art.fonts import blit_wrapped, font
-from gui.colours import MUTED
+from gui.colours import MUTED, PROBLEM_TEXT, SMALL_TEXT, VEIL
 from gui.layout import px, style, tier
 from gui.screen import Screen
 from gui.screens.settings import tick_image
@@ -610,10 +610,10 @@ class ConfigScreen(Screen):
             draw_section_rule(surface, rect)
         self.preview.draw(surface)
         size = surface.get_size()
-        f = font(max(11, px(14, size)))
+        f = font(SMALL_TEXT.at(size))
         if self.error:
             blit_wrapped(
-                surface, f"Cannot start: {self.error}", f, (255, 130, 100), self.hint_rect, centred=False
+                surface, f"Cannot start: {self.error}", f, PROBLEM_TEXT, self.hint_rect, centred=False
             )
         else:
             turn = self.turn
@@ -627,7 +627,7 @@ class ConfigScreen(Screen):
         if self.error:
             frame = self.preview.rect
             veil = pygame.Surface(frame.size, pygame.SRCALPHA)
-            veil.fill((10, 10, 14, 150))
+            veil.fill(VEIL)
             surface.blit(veil, frame)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

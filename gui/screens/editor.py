@@ -33,7 +33,26 @@ from game.variants.base import Variant
 from gui import clipboard
 from gui.art.fonts import font, wrap_text
 from gui.audio import CLICK, MOVE, ROTATE
-from gui.colours import AMBER, GOLD, GREEN, HINT, MUTED, RED, TEXT
+from gui.colours import (
+    AMBER,
+    DELETE_ICON,
+    DISABLED,
+    EMPTY_ICON,
+    ERROR_TINT,
+    GOLD,
+    GREEN,
+    HINT,
+    INFO_BLUE,
+    MUTED,
+    NOTE_ERROR,
+    NOTE_OK,
+    NOTE_WARNING,
+    RED,
+    ROW_GLOW,
+    SMALL_TEXT,
+    TEXT,
+    WARM_RED,
+)
 from gui.editor_model import BoardEdit, Check, default_board, read_position
 from gui.layout import px, style, tier
 from gui.screen import Screen
@@ -57,11 +76,11 @@ FEN_LIMIT = 400
 SAVED_SUFFIX = " (saved)"  # how the config screen marks saved setups too
 NO_SETUP = ("Choose\u2026", "")
 
-BEAM = (255, 120, 100)
-ICON_DIM = (110, 106, 98)
+BEAM = WARM_RED
+ICON_DIM = DISABLED
 
-CHECK_COLOURS = {"error": RED, "warning": AMBER, "ok": GREEN, "laser": BEAM, "info": (150, 190, 240)}
-NOTE_COLOURS = {"error": (255, 160, 148), "warning": (246, 200, 120), "ok": (160, 220, 160)}
+CHECK_COLOURS = {"error": RED, "warning": AMBER, "ok": GREEN, "laser": BEAM, "info": INFO_BLUE}
+NOTE_COLOURS = {"error": NOTE_ERROR, "warning": NOTE_WARNING, "ok": NOTE_OK}
 CHECK_ICONS = {"error": "error", "warning": "warning", "ok": "ok", "laser": "laser", "info": "info"}
 
 
@@ -528,7 +547,7 @@ class EditorScreen(Screen):
         )
 
         # --- centre: the board, the position string and its buttons
-        note_h = 2 * font(max(11, px(14, size))).get_linesize() + 2  # two lines of a note
+        note_h = 2 * font(SMALL_TEXT.at(size)).get_linesize() + 2  # two lines of a note
         fen_y = centre.bottom - note_h - ctrl_h - 4
         # the board takes what is left above; when the width limits it, the row moves up under it
         self.view.set_area(pygame.Rect(centre.x, centre.y, centre.width, fen_y - small_gap - centre.y))
@@ -550,7 +569,7 @@ class EditorScreen(Screen):
         apply_tip = "Read the position string in the box (Enter does the same)"
         apply_rect = pygame.Rect(x, fen_y, apply_w, ctrl_h)
         if narrow:
-            self.widgets["apply"] = self._icon_button("ok", apply_rect, apply_tip, colour=(160, 220, 160))
+            self.widgets["apply"] = self._icon_button("ok", apply_rect, apply_tip, colour=NOTE_OK)
         else:
             self.widgets["apply"] = UIButton(
                 apply_rect, "Apply", ui, container=root, object_id=style("btn", size), tool_tip_text=apply_tip
@@ -607,7 +626,7 @@ class EditorScreen(Screen):
             "trash",
             ctrl(y, right.right - trash_w, trash_w),
             self._delete_tip(),
-            colour=(255, 170, 160),
+            colour=DELETE_ICON,
             style_name="danger",
         )
         y += row_h
@@ -636,7 +655,7 @@ class EditorScreen(Screen):
             ctrl(y, right.x, empty_w),
             "Remove every piece (Undo brings them back)",
             text="Empty board",
-            colour=(255, 190, 180),
+            colour=EMPTY_ICON,
             style_name="danger",
         )
         self.widgets["undo"] = self._icon_button(
@@ -1133,7 +1152,7 @@ class EditorScreen(Screen):
             text = "Eraser: click or sweep over pieces to remove them"
         else:
             text = "Drag pieces to move them, off the board to remove them; right-click or wheel turns them"
-        f = font(max(11, px(14, size)))
+        f = font(SMALL_TEXT.at(size))
         home = home_button_rect(size)
         room = home.left - px(18, size) - (title.right + px(20, size))
         if room < 80:
@@ -1150,7 +1169,7 @@ class EditorScreen(Screen):
         if rect.width <= 0 or rect.height <= 0:
             return []
         size = self.app.window_size
-        f = font(max(11, px(14, size)))
+        f = font(SMALL_TEXT.at(size))
         line_h = f.get_linesize()
         icon_size = max(12, int(line_h * 0.92))
         text_w = rect.width - icon_size - 10
@@ -1178,7 +1197,7 @@ class EditorScreen(Screen):
 
     def _draw_checks(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
-        f = font(max(11, px(14, size)))
+        f = font(SMALL_TEXT.at(size))
         line_h = f.get_linesize()
         icon_size = max(12, int(line_h * 0.92))
         layout = self._check_layout()
@@ -1187,11 +1206,11 @@ class EditorScreen(Screen):
             colour = CHECK_COLOURS.get(check.kind, TEXT)
             if check is hovered and check.squares:
                 glow = pygame.Surface(rect.inflate(8, 4).size, pygame.SRCALPHA)
-                pygame.draw.rect(glow, (255, 255, 255, 18), glow.get_rect(), border_radius=6)
+                pygame.draw.rect(glow, ROW_GLOW, glow.get_rect(), border_radius=6)
                 surface.blit(glow, rect.inflate(8, 4))
             img = icon(CHECK_ICONS.get(check.kind, "info"), icon_size, colour)
             surface.blit(img, (rect.x, rect.y + (line_h - icon_size) // 2))
-            text_colour = (255, 214, 204) if check.kind == "error" else TEXT
+            text_colour = ERROR_TINT if check.kind == "error" else TEXT
             for i, line in enumerate(lines):
                 surface.blit(f.render(line, True, text_colour), (rect.x + icon_size + 8, rect.y + i * line_h))
         hidden_before = self.check_scroll
@@ -1208,7 +1227,7 @@ class EditorScreen(Screen):
             surface.blit(more, more.get_rect(bottomright=self.check_rect.bottomright))
 
     def _note_font(self) -> pygame.font.Font:
-        return font(max(11, px(14, self.app.window_size)))
+        return font(SMALL_TEXT.at(self.app.window_size))
 
     def _draw_note(self, surface: pygame.Surface, key: str, rect: pygame.Rect) -> None:
         """A note under the position string or the save row: icon and words, wrapped to the

@@ -27,6 +27,26 @@ from gui.art import chessmen
 from gui.art.fonts import blit_wrapped, font, wrap_text
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
+from gui.colours import (
+    BOARD_VEIL,
+    BODY_TEXT,
+    BRIGHT_GOLD,
+    DANGER_TEXT,
+    HEADING,
+    LARGE_TEXT,
+    LINK_MARK,
+    NOTICE_TEXT,
+    PALE_BLUE,
+    PROMPT_BLUE,
+    QUIET_TEXT,
+    RESULT_LINE,
+    RESULT_TITLE,
+    SELF_HIT,
+    STATUS_BG,
+    STATUS_EDGE,
+    STATUS_TEXT,
+    WARM_RED,
+)
 from gui.layout import px, style
 from gui.notation import game_to_text, readable_move, readable_texts
 from gui.paths import saves_dir
@@ -956,54 +976,50 @@ class GameScreen(Screen):
         s = self.session
         names = self.variant.side_names
         if s.outcome is not None:  # the game is over
-            return s.outcome.describe(names, self.variant.royal_name), (255, 214, 120)
+            return s.outcome.describe(names, self.variant.royal_name), BRIGHT_GOLD
         if self.view_ply is not None:
             first = s.start_position.turn
             here = full_moves(self.view_ply, first)
             return (
                 f"Viewing move {here} of {full_moves(len(s.game.moves), first)} — End returns to the game",
-                (
-                    170,
-                    200,
-                    255,
-                ),
+                PALE_BLUE,
             )
         if self.error:
-            return self.error, (255, 120, 100)
+            return self.error, WARM_RED
         study = self.study.status() if self.preview is None else None
         if study is not None:
             return study
         if self.preview is not None and self.preview.self_kill:
             own = [self.position.geometry.names[sq] for sq, mine in self.preview.hits.items() if mine]
-            return f"Careful: this move's shot destroys your own piece on {', '.join(own)}", (255, 176, 32)
+            return f"Careful: this move's shot destroys your own piece on {', '.join(own)}", SELF_HIT
         if self.typed_error:
-            return self.typed_error, (255, 120, 100)
+            return self.typed_error, WARM_RED
         if self.input.notice:
-            return self.input.notice, (255, 190, 140)
+            return self.input.notice, NOTICE_TEXT
         if self.input.prompt:
-            return self.input.prompt, (200, 220, 255)
+            return self.input.prompt, PROMPT_BLUE
         if self.input.hover_reason:
-            return self.input.hover_reason, (255, 190, 140)
+            return self.input.hover_reason, NOTICE_TEXT
         turn = s.turn
         if self.premove is not None:
-            return f"Premove {self.premove[2]} queued (right-click or Esc clears)", (170, 200, 255)
+            return f"Premove {self.premove[2]} queued (right-click or Esc clears)", PALE_BLUE
         if self.premoving and self.input.has_selection:
-            return "Premove: click where it should go, or Q/E to turn (Esc drops it)", (170, 200, 255)
+            return "Premove: click where it should go, or Q/E to turn (Esc drops it)", PALE_BLUE
         if s.is_cpu(turn):
             depth = f" (depth {self.thinking.depth})" if self.thinking else ""
-            return f"{names[turn]} (CPU) is thinking…{depth}", (200, 200, 210)
+            return f"{names[turn]} (CPU) is thinking…{depth}", QUIET_TEXT
         if self._derived()["royal_in_beam"]:
             whose = "Your" if s.against_cpu else f"{names[turn]}'s"
-            return f"{whose} {self.variant.royal_name} is in the enemy beam!", (255, 130, 90)
+            return f"{whose} {self.variant.royal_name} is in the enemy beam!", DANGER_TEXT
         if s.draw_offer is not None and s.draw_offer.by != turn:
-            return f"{names[s.draw_offer.by]} offers a draw: Accept, or move to decline", (255, 214, 120)
+            return f"{names[s.draw_offer.by]} offers a draw: Accept, or move to decline", BRIGHT_GOLD
         if s.can_claim_draw():
-            return "Threefold repetition: you may claim a draw", (255, 214, 120)
+            return "Threefold repetition: you may claim a draw", BRIGHT_GOLD
         if self.input.null_move() is not None:
-            return "Click the King again for a null move (it must zap something)", (200, 220, 255)
+            return "Click the King again for a null move (it must zap something)", PROMPT_BLUE
         text = f"Your move ({names[turn]})" if s.against_cpu else f"{names[turn]} to move"
         left = self.turn_note()
-        return (f"{text} · {left}" if left else text), (235, 228, 210)
+        return (f"{text} · {left}" if left else text), STATUS_TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -1021,17 +1037,17 @@ class GameScreen(Screen):
         for color, rect in self.cards.items():
             self._draw_card(surface, color, rect)
         text, colour = self.status_text()
-        pygame.draw.rect(surface, (18, 20, 28), self.status_rect, border_radius=px(8, size))
-        pygame.draw.rect(surface, (96, 80, 50), self.status_rect, 1, border_radius=px(8, size))
+        pygame.draw.rect(surface, STATUS_BG, self.status_rect, border_radius=px(8, size))
+        pygame.draw.rect(surface, STATUS_EDGE, self.status_rect, 1, border_radius=px(8, size))
         box = self.status_rect.inflate(-px(16, size), -px(6, size))
         box.width -= px(18, size)  # room for the "?" that says the line links to the rules
-        f, lines = status_font(text, box, max(12, px(16, size)))
+        f, lines = status_font(text, box, BODY_TEXT.at(size))
         blit_wrapped(surface, text, f, colour, box, max_lines=lines)
         if "rules" in self.app.registry:
             r = max(6, px(8, size))
             centre = (self.status_rect.right - r - px(6, size), self.status_rect.centery)
-            pygame.draw.circle(surface, (96, 80, 50), centre, r, 1)
-            mark = font(max(9, r + 3), bold=True).render("?", True, (176, 150, 96))
+            pygame.draw.circle(surface, STATUS_EDGE, centre, r, 1)
+            mark = font(max(9, r + 3), bold=True).render("?", True, LINK_MARK)
             surface.blit(mark, mark.get_rect(center=centre))
         self.moves.draw(surface)
         if self.session.finished and self.over_buttons:
@@ -1061,7 +1077,7 @@ class GameScreen(Screen):
             return
         size = surface.get_size()
         veil = pygame.Surface(self.view.rect.size, pygame.SRCALPHA)
-        veil.fill((8, 8, 12, 120))
+        veil.fill(BOARD_VEIL)
         surface.blit(veil, self.view.rect)
         panel(surface, self.over_rect, alpha=235)
         s = self.session
@@ -1072,13 +1088,13 @@ class GameScreen(Screen):
         winner = s.player(won) if won is not None else None
         if won is not None and winner is not None and winner.script:
             title = f"Engine {winner.script} wins" if s.is_cpu(1 - int(won)) else "The engine wins"
-        big = font(max(20, px(34, size)), bold=True).render(title, True, (255, 226, 150))
+        big = font(RESULT_TITLE.at(size), bold=True).render(title, True, HEADING)
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
         reason = outcome.reason_text(self.variant.royal_name)
-        small = font(max(12, px(17, size))).render(
+        small = font(LARGE_TEXT.at(size)).render(
             f"{reason[0].upper()}{reason[1:]} · {move_count(len(s.game.moves), s.start_position.turn)}",
             True,
-            (220, 212, 196),
+            RESULT_LINE,
         )
         surface.blit(small, small.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(62, size))))
 

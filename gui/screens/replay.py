@@ -28,6 +28,19 @@ from game.errors import LaserChessError
 from gui.art.fonts import fit_text, font
 from gui.art.schemes import get_scheme
 from gui.audio import HIT, LASER, MOVE, ROTATE
+from gui.colours import (
+    BODY_TEXT,
+    BRIGHT_GOLD,
+    DISABLED,
+    GOLD,
+    LABEL_TEXT,
+    PROBLEM_TEXT,
+    SMALL_TEXT,
+    STATUS_BG,
+    STATUS_EDGE,
+    TEXT,
+    UNFINISHED_TEXT,
+)
 from gui.layout import px, style
 from gui.library import format_when, player_label
 from gui.notation import readable_texts
@@ -38,13 +51,7 @@ from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.chrome import draw_background, panel
 from gui.widgets.move_arrow import move_squares
 from gui.widgets.move_list import MoveList
-from gui.widgets.player_panel import (
-    GOLD,
-    TEXT,
-    draw_panel_title,
-    draw_player_card,
-    side_panel_layout,
-)
+from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 
 AUTOPLAY_PAUSE = 1.2  # seconds between moves at 1x, after each move's animation
 SPEEDS: dict[str, float] = {"½×": 0.5, "1×": 1.0, "2×": 2.0, "4×": 4.0}
@@ -282,7 +289,7 @@ class ReplayScreen(Screen):
                 tool_tip_text=tip,
             )
         by += row_h + gap
-        label_w = font(max(12, px(15, size)), bold=True).size("Speed")[0] + px(14, size)
+        label_w = font(LABEL_TEXT.at(size), bold=True).size("Speed")[0] + px(14, size)
         self.speed_label = pygame.Rect(inner.x, by, label_w, row_h)
         seg_w = (inner.width - label_w - 3 * gap) // 4
         self.speed_buttons = {}
@@ -482,10 +489,10 @@ class ReplayScreen(Screen):
         if self.ply == n and self.problem is None:
             outcome = self.game.outcome
             if outcome is not None:
-                return main, outcome.describe(names, self.variant.royal_name), (255, 214, 120)
-            return main, f"Unfinished game · {names[p.turn]} to move", (255, 190, 100)
+                return main, outcome.describe(names, self.variant.royal_name), BRIGHT_GOLD
+            return main, f"Unfinished game · {names[p.turn]} to move", UNFINISHED_TEXT
         if self.ply == n and self.problem is not None:
-            return main, f"The record stops here: {self.problem}", (255, 130, 100)
+            return main, f"The record stops here: {self.problem}", PROBLEM_TEXT
         return main, f"{names[p.turn]} to move" + ("  ·  autoplay" if self.playing else ""), TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -500,19 +507,19 @@ class ReplayScreen(Screen):
         self._draw_status(surface)
         self.moves.draw(surface)
         self.study.draw(surface)
-        f = font(max(12, px(15, size)), bold=True)
+        f = font(LABEL_TEXT.at(size), bold=True)
         label = f.render("Speed", True, GOLD)
         surface.blit(label, label.get_rect(midleft=(self.speed_label.x, self.speed_label.centery)))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         rect = self.status_rect
-        pygame.draw.rect(surface, (18, 20, 28), rect, border_radius=px(8, size))
-        pygame.draw.rect(surface, (96, 80, 50), rect, 1, border_radius=px(8, size))
+        pygame.draw.rect(surface, STATUS_BG, rect, border_radius=px(8, size))
+        pygame.draw.rect(surface, STATUS_EDGE, rect, 1, border_radius=px(8, size))
         main, sub, colour = self.status_lines()
         inner = rect.inflate(-px(16, size), -px(6, size))
-        big = font(max(12, px(16, size)), bold=True)
-        small = font(max(11, px(14, size)))
+        big = font(BODY_TEXT.at(size), bold=True)
+        small = font(SMALL_TEXT.at(size))
         total = big.get_linesize() + small.get_linesize()
         y = rect.centery - total // 2
         surface.blit(big.render(fit_text(big, main, inner.w), True, TEXT), (inner.x, y))
@@ -537,7 +544,7 @@ class ReplayScreen(Screen):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         for key, button in self.buttons.items():
             if key in ("first", "prev", "play", "next", "last") and button.visible:
-                colour = TEXT if button.is_enabled else (110, 106, 98)
+                colour = TEXT if button.is_enabled else DISABLED
                 icon = "pause" if key == "play" and self.playing else key
                 _draw_icon(surface, icon, button.rect, colour)
 

@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizont
 
 from gui.art.fonts import font
 from gui.art.schemes import SCHEMES, Scheme, get_scheme
-from gui.colours import HINT, INK
+from gui.colours import HINT, INK, RULE, SMALL_TEXT, TITLE_FACE, TITLE_GLOW, TITLE_HALO
 from gui.layout import px, style, tier, ui_scale
 from gui.screen import Screen
 from gui.settings import LASER_SPEEDS, Settings
@@ -196,7 +196,7 @@ class SettingsScreen(Screen):
 
         # Right column: colours, then the preview
         ry = heading("Board colours", right, right.y)
-        label_size = max(11, px(14, size))
+        label_size = SMALL_TEXT.at(size)
         grid_area = pygame.Rect(right.x + 6, ry + 8, right.width - 12, int(right.height * 0.36))
         self.swatches = SwatchGrid(grid_area, list(SCHEMES.values()), s.board_scheme, label_size)
         ry = grid_area.y + self.swatches.used_height + max(8, px(14, size))
@@ -330,11 +330,11 @@ class SettingsScreen(Screen):
         draw_glass_panel(surface, self.panel, radius=px(18, size), alpha=215)
         for _, rect in self.sections:
             y = rect.bottom - 3
-            pygame.draw.line(surface, (120, 96, 52), (rect.x, y), (rect.right, y), 1)
+            pygame.draw.line(surface, RULE, (rect.x, y), (rect.right, y), 1)
         if self.swatches is not None:
             self.swatches.draw(surface)
         self.preview.draw(surface)
-        hint = font(max(11, px(14, size))).render(
+        hint = font(SMALL_TEXT.at(size)).render(
             "Changes apply at once and are saved automatically.", True, HINT
         )
         home = home_button_rect(size)
@@ -378,9 +378,7 @@ _TITLES: dict[tuple[int, int], pygame.Surface] = {}
 def _title_cached(size: tuple[int, int]) -> pygame.Surface:
     img = _TITLES.get(size)
     if img is None:
-        img = glow_text(
-            "Settings", font(px(40, size), bold=True), (255, 236, 170), (214, 150, 58), (255, 90, 40)
-        )
+        img = glow_text("Settings", font(px(40, size), bold=True), TITLE_FACE, TITLE_GLOW, TITLE_HALO)
         if len(_TITLES) > 8:
             _TITLES.clear()
         _TITLES[size] = img

@@ -28,6 +28,22 @@ from gui.art.board import BoardLayout, board_surface, fit_layout
 from gui.art.pieces import palette_for, piece_surface
 from gui.art.portal import draw_swirl, draw_trail, special_square_surface
 from gui.art.schemes import get_scheme
+from gui.colours import (
+    ALERT_FRAME,
+    CROSS_RIM,
+    CURSOR,
+    CURSOR_RIM,
+    DOT_DARK,
+    DOT_LIGHT,
+    HOVER_GLOW,
+    KILL_RED,
+    SELF_HIT,
+    SWAP_RING,
+    TAG_BG,
+    TAG_EDGE,
+    WARNING_INK,
+    WHITE,
+)
 
 SLIDE_SECONDS = 0.16
 WARP_SECONDS = 0.7  # a piece moved by chance: it vanishes (first half) and reappears (second half)
@@ -412,8 +428,8 @@ class BoardView:
         self._draw_tints(surface)
         for sq in self.deco.dots:
             r = self.square_rect(sq)
-            pygame.draw.circle(surface, (20, 24, 30), r.center, max(3, size // 7))
-            pygame.draw.circle(surface, (240, 240, 235), r.center, max(2, size // 7 - 2))
+            pygame.draw.circle(surface, DOT_DARK, r.center, max(3, size // 7))
+            pygame.draw.circle(surface, DOT_LIGHT, r.center, max(2, size // 7 - 2))
         sliding = self._hidden_by_animation()
         for sq, code in enumerate(self.board):
             if not code or sq in sliding:
@@ -432,7 +448,7 @@ class BoardView:
         self._draw_outlines(surface)
         for sq in self.deco.rings:
             r = self.square_rect(sq)
-            pygame.draw.circle(surface, (250, 230, 120), r.center, int(size * 0.46), max(2, size // 16))
+            pygame.draw.circle(surface, SWAP_RING, r.center, int(size * 0.46), max(2, size // 16))
         for sq, text in self.deco.marks.items():
             self._draw_badge(surface, sq, text)
         self._draw_animated(surface)
@@ -491,15 +507,15 @@ class BoardView:
         for sq in self.deco.alerts:
             if 0 <= sq < len(self.board):
                 r = self.square_rect(sq).inflate(-width, -width)
-                pygame.draw.rect(surface, (235, 70, 60), r, width, border_radius=max(2, size // 12))
+                pygame.draw.rect(surface, ALERT_FRAME, r, width, border_radius=max(2, size // 12))
         hover = self.deco.hover
         if hover is not None and 0 <= hover < len(self.board):
             r = self.square_rect(hover)
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
-            glow.fill((255, 255, 255, 34))
+            glow.fill(HOVER_GLOW)
             surface.blit(glow, r)
-            pygame.draw.rect(surface, (20, 20, 24), r, width + 2)
-            pygame.draw.rect(surface, (120, 210, 255), r.inflate(-2, -2), width)
+            pygame.draw.rect(surface, CURSOR_RIM, r, width + 2)
+            pygame.draw.rect(surface, CURSOR, r.inflate(-2, -2), width)
 
     def _draw_tints(self, surface: pygame.Surface) -> None:
         size = self.layout.square
@@ -512,7 +528,7 @@ class BoardView:
             strong.fill((*self.scheme.highlight, 120))
             r = self.square_rect(self.deco.selected)
             surface.blit(strong, r)
-            pygame.draw.rect(surface, (255, 255, 255), r, max(2, size // 24))
+            pygame.draw.rect(surface, WHITE, r, max(2, size // 24))
 
     def _draw_hit_mark(self, surface: pygame.Surface, sq: int, own: bool) -> None:
         """A piece the previewed shot would destroy: a red cross on an enemy piece; an amber
@@ -520,24 +536,24 @@ class BoardView:
         r = self.square_rect(sq)
         width = max(2, r.w // 14)
         if own:
-            colour = (255, 176, 32)
+            colour = SELF_HIT
             pygame.draw.rect(surface, colour, r.inflate(-width, -width), width + 1, border_radius=r.w // 8)
             s = r.w * 0.2  # a warning triangle in the top-left corner, the piece still visible
             cx, cy = r.x + width + s + 2, r.y + width + s + 1
             tri = [(cx, cy - s), (cx - s, cy + s * 0.8), (cx + s, cy + s * 0.8)]
-            pygame.draw.polygon(surface, (30, 20, 8), [(x, y + 2) for x, y in tri])
+            pygame.draw.polygon(surface, WARNING_INK, [(x, y + 2) for x, y in tri])
             pygame.draw.polygon(surface, colour, tri)
             from gui.art.fonts import font
 
-            mark = font(max(8, int(s * 1.2)), bold=True).render("!", True, (30, 20, 8))
+            mark = font(max(8, int(s * 1.2)), bold=True).render("!", True, WARNING_INK)
             surface.blit(mark, mark.get_rect(center=(cx, cy + s * 0.25)))
         else:
-            colour = (240, 64, 52)
+            colour = KILL_RED
             d = r.w * 0.3
             c = r.center
             for sign in (1, -1):
                 a, b = (c[0] - d, c[1] - d * sign), (c[0] + d, c[1] + d * sign)
-                pygame.draw.line(surface, (20, 10, 10), a, b, width + 3)
+                pygame.draw.line(surface, CROSS_RIM, a, b, width + 3)
                 pygame.draw.line(surface, colour, a, b, width + 1)
             pygame.draw.circle(surface, colour, c, int(r.w * 0.44), width)
 
@@ -546,9 +562,9 @@ class BoardView:
 
         r = self.square_rect(sq)
         f = font(max(9, r.h // 6), bold=True)
-        label = f.render(text, True, (255, 255, 255))
+        label = f.render(text, True, WHITE)
         box = label.get_rect().inflate(6, 2)
         box.topright = (r.right - 2, r.top + 2)
-        pygame.draw.rect(surface, (30, 30, 40), box, border_radius=4)
-        pygame.draw.rect(surface, (250, 220, 120), box, 1, border_radius=4)
+        pygame.draw.rect(surface, TAG_BG, box, border_radius=4)
+        pygame.draw.rect(surface, TAG_EDGE, box, 1, border_radius=4)
         surface.blit(label, label.get_rect(center=box.center))

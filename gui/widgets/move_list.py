@@ -17,13 +17,24 @@ from functools import lru_cache
 import pygame
 
 from gui.art.fonts import fit_text, font, text_image
-from gui.colours import EDGE, GOLD, HINT, INK, TEXT
+from gui.colours import (
+    BLACK,
+    EDGE,
+    GOLD,
+    GOLD_DARK,
+    HINT,
+    HOVER,
+    INK,
+    LIST_PANEL,
+    LIST_TRACK,
+    SELF_HIT,
+    SELF_HIT_ON_GOLD,
+    STRIPE,
+    TEXT,
+    THUMB,
+)
 
-GOLD_DARK = (185, 138, 56)
-HOVER = (61, 70, 93)
-PANEL = (17, 20, 28, 215)
-STRIPE = (255, 255, 255, 9)
-THUMB = (140, 118, 72)
+PANEL = LIST_PANEL
 THUMB_HOT = GOLD
 
 
@@ -32,8 +43,8 @@ def _fit(text: str, size: int, bold: bool, width: int) -> str:
 
 
 SWAP, KILL, SELF_KILL = "\u21c4", "\u00d7", "self\u00d7"
-WARN = (255, 176, 32)
-WARN_ON_GOLD = (150, 28, 0)  # the self-kill flag on the current move's gold highlight (amber would vanish)
+WARN = SELF_HIT
+WARN_ON_GOLD = SELF_HIT_ON_GOLD  # on the current move's gold highlight (amber would vanish)
 
 
 @lru_cache(maxsize=512)
@@ -84,10 +95,10 @@ def _swap_arrows(height: int, colour: tuple[int, int, int]) -> pygame.Surface:
 def fit_move(text: str, size: int, bold: bool, width: int) -> str:
     """The move's image, dropping shot marks (then ellipsising) until it fits ``width``."""
     tokens = text.split(" ")
-    while len(tokens) > 1 and move_image(" ".join(tokens), size, bold, (0, 0, 0)).get_width() > width:
+    while len(tokens) > 1 and move_image(" ".join(tokens), size, bold, BLACK).get_width() > width:
         tokens.pop()
     text = " ".join(tokens)
-    if move_image(text, size, bold, (0, 0, 0)).get_width() > width:
+    if move_image(text, size, bold, BLACK).get_width() > width:
         text = _fit(text.replace(SWAP, "-"), size, bold, width)
     return text
 
@@ -352,6 +363,6 @@ class MoveList:
         thumb = self._thumb_rect()
         if thumb is not None:
             track = pygame.Rect(thumb.x, inner.y, thumb.w, inner.h)
-            pygame.draw.rect(surface, (40, 44, 56), track, border_radius=thumb.w // 2)
+            pygame.draw.rect(surface, LIST_TRACK, track, border_radius=thumb.w // 2)
             hot = self._thumb_hot or self._thumb_drag is not None
             pygame.draw.rect(surface, THUMB_HOT if hot else THUMB, thumb, border_radius=thumb.w // 2)

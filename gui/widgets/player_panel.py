@@ -26,6 +26,7 @@ from gui.colours import (
     MUTED,
     RAISED,
     SMALL_TEXT,
+    TAG_BG_GOLD,
     TEXT,
 )
 from gui.layout import px
@@ -147,12 +148,12 @@ def draw_player_card(
 
 def turn_tag(text: str, room: int, size: tuple[int, int]) -> pygame.Surface:
     """The turn indicator: ``text`` in gold on a dark pill, at most ``room`` pixels wide."""
-    f = font(max(11, px(14, size)), bold=True)
+    f = font(SMALL_TEXT.at(size), bold=True)
     pad = max(4, px(7, size))
     img = f.render(fit_text(f, text, max(1, room - 2 * pad)), True, GOLD)
     tag = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + 4), pygame.SRCALPHA)
     box = tag.get_rect()
-    pygame.draw.rect(tag, (60, 48, 20), box, border_radius=box.height // 2)
+    pygame.draw.rect(tag, TAG_BG_GOLD, box, border_radius=box.height // 2)
     pygame.draw.rect(tag, GOLD, box, 1, border_radius=box.height // 2)
     tag.blit(img, (pad, 2))
     return tag
