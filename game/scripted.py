@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from game.errors import LaserChessError
+from game.limits import shown
 from game.move import Move
 from game.position import Position
 from game.record import Player
@@ -257,7 +258,7 @@ class ScriptedEngine:
         text = spec.strip().upper()
         if len(text) != 2 or text[0] not in LETTERS or not text[1].isdigit() or not text[1].isascii():
             raise ScriptError(
-                f"{spec!r} is not an engine: write its letter ({', '.join(LETTERS)}) "
+                f"{shown(spec, 20)} is not an engine: write its letter ({', '.join(LETTERS)}) "
                 "and a seed digit, e.g. L4"
             )
         return cls(text[0], int(text[1]), serial.strip().upper(), sane_promoted)

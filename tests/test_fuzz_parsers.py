@@ -177,3 +177,57 @@ def test_saved_setups_with_odd_fields(tmp_path: Path):
         with pytest.raises(ValueError) as info:
             setups.load_setup(path)
         short(info.value)
+
+
+# Protocol lines (the engine reads them from another program) and scripted-engine specs and
+# serials (typed in New game and the Puzzle, or given to ``python -m game scripted``).
+words = st.lists(st.one_of(near, st.sampled_from(["depth", "nodes", "movetime", "infinite", "0", "-1", "²"])))
+
+
+@FUZZ
+@given(
+    st.one_of(text, st.builds(lambda rest: "position " + rest, text), st.just("position fen " + "9" * 5000))
+)
+def test_protocol_position_lines(line):
+    from game.search.protocol import parse_position
+
+    try:
+        parse_position(line)
+    except (ValueError, LaserChessError) as exc:
+        short(exc)
+
+
+@FUZZ
+@given(words)
+def test_protocol_go_lines(parts):
+    from game.search.limits import Limits
+    from game.search.protocol import parse_go
+
+    try:
+        assert isinstance(parse_go(parts), Limits)
+    except ValueError as exc:
+        short(exc)
+
+
+@FUZZ
+@given(st.one_of(text, st.text(alphabet="DKLMS0123456789²٣ ", max_size=6)), text)
+def test_scripted_engine_specs_and_serials(spec, serial):
+    from game.scripted import ScriptedEngine, ScriptError
+
+    try:
+        ScriptedEngine.parse(spec, serial)
+    except ScriptError as exc:
+        short(exc)
+
+
+def test_protocol_and_scripted_messages_quote_little_of_a_huge_input():
+    from game.scripted import ScriptedEngine, ScriptError
+    from game.search.protocol import parse_go
+
+    huge = "x" * 100_000
+    for call in (lambda: parse_go([huge, "1"]), lambda: ScriptedEngine.parse(huge, "AB12C4")):
+        with pytest.raises(ValueError) as info:
+            call()
+        assert len(str(info.value)) <= 200
+    with pytest.raises(ScriptError):
+        ScriptedEngine.parse("L4", huge)

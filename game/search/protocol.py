@@ -37,6 +37,7 @@ import threading
 import time
 from typing import IO
 
+from game.limits import is_ascii_digits, shown
 from game.position import Position
 from game.search.engine import Engine
 from game.search.limits import MATE, MATE_BOUND, Limits, Progress
@@ -93,7 +94,7 @@ def parse_position(line: str) -> Position:
             raise ValueError("fen needs a position string")
         pos = Position.from_fen(fen, variant)
     else:
-        raise ValueError(f"unknown position kind {kind!r}: use setup, startpos or fen")
+        raise ValueError(f"unknown position kind {shown(kind, 20)}: use setup, startpos or fen")
     for text in words[moves_at + 1 :]:
         pos.push(pos.parse_move(text))
     return pos
@@ -110,8 +111,11 @@ def parse_go(words: list[str]) -> Limits:
             i += 1
             continue
         if key not in ("depth", "nodes", "movetime") or i + 1 >= len(words):
-            raise ValueError(f"go: unknown or incomplete limit {key!r}")
-        value = int(words[i + 1])
+            raise ValueError(f"go: unknown or incomplete limit {shown(key, 20)}")
+        number = words[i + 1]
+        if not is_ascii_digits(number.removeprefix("-")) or len(number) > 12:
+            raise ValueError(f"go: {key} needs a whole number, not {shown(number, 20)}")
+        value = int(number)
         if value < (0 if key == "movetime" else 1):
             raise ValueError(f"go: {key} must be positive")
         if key == "depth":
@@ -181,7 +185,7 @@ class EngineSession:
                 self.stop()
                 self._go(limits)
             else:
-                self.send(f"info string error unknown command {cmd!r}")
+                self.send(f"info string error unknown command {shown(cmd, 20)}")
         except Exception as exc:  # a bad line never ends the session
             self.send(f"info string error {shlex.quote(str(exc))}")
         return True
