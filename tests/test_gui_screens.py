@@ -346,7 +346,7 @@ def test_screenshot_mode_writes_one_png_per_screen(tmp_path, capsys, data_dir):
     from gui.screens import register_builtin_screens
 
     register_builtin_screens(registry)
-    assert names == sorted(f"{e.name}.png" for e in registry.entries())
+    assert names == sorted([*(f"{e.name}.png" for e in registry.entries()), "crash.png"])
     assert {"menu.png", "settings.png"} <= set(names)
     for name in names:
         assert pygame.image.load(str(out / name)).get_size() == (800, 600)
