@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from game import Game, Position
 from game.errors import LaserChessError, MoveError, PositionError, RecordError
 from game.variants import VARIANTS, get_variant
+from game.variants.base import DECLARED_OPTIONS
 from gui import editor_model, library, setups
 from gui.app import _parse_size
 from gui.settings import load_settings, settings_from_dict
@@ -231,3 +232,32 @@ def test_protocol_and_scripted_messages_quote_little_of_a_huge_input():
         assert len(str(info.value)) <= 200
     with pytest.raises(ScriptError):
         ScriptedEngine.parse("L4", huge)
+
+
+choice_keys = st.sampled_from(
+    ["variant", "setup", "opponent", "level", "side", "clock", "repetition", "rules"]
+)
+
+
+@FUZZ
+@given(
+    st.one_of(
+        json_values,
+        st.dictionaries(choice_keys, json_values, max_size=6),
+        st.builds(
+            lambda rules, rep: {"rules": rules, "repetition": rep},
+            st.dictionaries(st.sampled_from(sorted(DECLARED_OPTIONS)), json_values, max_size=3),
+            json_values,
+        ),
+    )
+)
+def test_saved_new_game_choices(data):
+    from gui.screens.config import Choices, choices_from_saved
+
+    choices = choices_from_saved(data)
+    assert isinstance(choices, Choices)
+    assert choices.repetition in (None, "claim", "auto")
+    assert choices.repetition_rule() in ("claim", "auto")
+    from game import RuleOptions
+
+    RuleOptions(rules=dict(choices.rules))  # every kept option fits the rule it names
