@@ -14,6 +14,7 @@ import sys
 from types import ModuleType
 
 from game.errors import LaserChessError
+from game.limits import shown
 from game.opponents import SearchOpponent, play_game
 from game.outcome import Outcome
 from game.position import Position
@@ -31,8 +32,8 @@ def player(
         return SearchOpponent(text, seed)
     except KeyError:
         raise ScriptError(
-            f"{spec!r} is neither a scripted engine (a letter of {LETTERS} and a seed digit, e.g. L4) "
-            "nor a CPU level (Beginner, Easy, Medium, Hard, Expert)"
+            f"{shown(spec, 20)} is neither a scripted engine (a letter of {LETTERS} and a seed digit, "
+            "e.g. L4) nor a CPU level (Beginner, Easy, Medium, Hard, Expert)"
         ) from None
 
 
