@@ -1,6 +1,6 @@
-"""The UI's colours and sizes in one place: text, accents, state colours, panel shades, text sizes
-and corner radii shared by every screen and widget (board and piece palettes live in
-gui/art/schemes.py). Import the names; do not repeat the numbers.
+"""The UI's colours and sizes in one place: every colour the screens and widgets draw with, text
+sizes and corner radii (the board, piece and beam palettes are art: gui/art/schemes.py, pieces.py,
+beam.py). Import the names; do not repeat the numbers (tests/test_gui_colours.py checks).
 
 Sizes are lengths for the 1280 x 720 layout; :func:`gui.layout.px` scales them to the window, and
 a text size has a floor so that small windows stay readable."""
