@@ -335,12 +335,14 @@ class Position:
         return list(effects.beams) if effects is not None else []
 
     def make_code(
-        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire
+        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire, hit: int = -2
     ) -> tuple[int, ...]:
         """Play a move code known to be legal; return what its shot removed as (square, piece, ...).
 
         The hot path of perft and the search: no legality check and, unless ``shots`` is given, no beam
         path is recorded and :attr:`last_shots` is not kept. Undo with :meth:`unmake_code`.
+        A caller that already knows where the mover's (first) shot stops on the board after the move
+        passes ``hit`` (the square of the piece it destroys, or -1) and the beam is not traced again.
         """
         # fire is bound as a default and the tables read once: locals are fast on this hot path.
         _zobrist = self._zobrist
@@ -388,7 +390,8 @@ class Position:
         emitter = lasers[color]
         if emitter >= 0:
             if shots is None:
-                hit = _fire(board, self._rays, emitter, board[emitter] & 3, None, self._optics)
+                if hit == -2:
+                    hit = _fire(board, self._rays, emitter, board[emitter] & 3, None, self._optics)
             else:
                 shot = trace(board, self.geometry, emitter, board[emitter] & 3, self._optics)
                 shots.append(shot)
@@ -680,9 +683,9 @@ class ActionPosition(Position):
         return other  # type: ignore[return-value]
 
     def make_code(
-        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire
+        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire, hit: int = -2
     ) -> tuple[int, ...]:
-        self._make(Move.from_code(code))
+        self._make(Move.from_code(code))  # ``hit`` is ignored: an action's shots depend on its turn state
         removed: tuple[int, ...] = self._stack[-1][2]
         return removed
 

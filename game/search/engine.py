@@ -43,6 +43,7 @@ from game.search.limits import (
 )
 from game.search.limits import format_score as format_score  # re-exported (moved to limits.py)
 from game.search.movegen import touching_moves
+from game.variants.khet import Khet
 
 INF = 1_000_000
 MAX_PLY = 96
@@ -65,6 +66,8 @@ EVAL_CACHE_ENTRIES = 300_000
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
+HIT_SHIFT = 16  # shot_after's answer: the square of the piece destroyed above the piece code
+VICTIM_MASK = (1 << HIT_SHIFT) - 1
 _EMPTY: list[int] = []
 
 
@@ -85,7 +88,9 @@ def square_flags(mask1: int, mask2: int, size: int) -> bytearray:
 
 
 def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emitter: int) -> int:
-    """The piece code move ``c`` (no third square) would destroy with a single shot, or 0.
+    """What move ``c`` (no third square) would destroy with a single shot: 0 for nothing, else
+    ``square << HIT_SHIFT | piece code`` (``& VICTIM_MASK`` is the piece, ``>> HIT_SHIFT`` the square
+    the search hands to ``make_code`` so the move's shot is not traced a second time).
 
     The move is applied to ``board`` only for the trace and undone before returning: this is
     the cheap way to learn what a move does to the beam without a full make/unmake.
@@ -108,7 +113,7 @@ def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emit
     if emitter >= 0:
         hit = fire(board, rays, emitter, board[emitter] & 3)
         if hit >= 0:
-            victim = board[hit]
+            victim = board[hit] | hit << HIT_SHIFT
     board[frm] = p
     board[to] = q
     return victim
@@ -147,6 +152,7 @@ class Engine:
         # where the compiled core would take the attribute as narrowed to None).
         self.iter_best = None
         self.nodes = 0
+        self.khet_moves = False
 
     # ------------------------------------------------------------------ public helpers
     def clear(self) -> None:
@@ -220,6 +226,7 @@ class Engine:
         self.ply_limit = limit or 0
         self.max_q = self.options.qsearch_depth
         self.virtual_shots = not p.variant.refire  # one shot per move: a move's effect can be simulated
+        self.khet_moves = isinstance(p.variant, Khet)  # touching_moves generates only what it needs
         self.delta_margin = max(ev.value[c] for c in range(8, len(ev.value)) if not ev.is_royal[c]) // 2 + 150
 
         names = p.geometry.names
@@ -418,8 +425,11 @@ class Engine:
         return best, scores
 
     # ------------------------------------------------------------------ make / unmake with bookkeeping
-    def _play(self, c: int, s: int) -> int:
-        """Make move ``c`` and return the updated material+placement sum (first player's view)."""
+    def _play(self, c: int, s: int, hit: int = -2) -> int:
+        """Make move ``c`` and return the updated material+placement sum (first player's view).
+
+        ``hit``: where the move's shot stops when the caller knows it (see ``Position.make_code``).
+        """
         board = self.board
         psq = self.psq
         frm = c & 255
@@ -430,7 +440,7 @@ class Engine:
         if then:
             th = then - 1
             pth = board[th]
-        self.pos.make_code(c)
+        self.pos.make_code(c, None, fire, hit)
         if frm == to:
             s += psq[board[to] << 7 | to] - psq[pf << 7 | to]
         else:
@@ -616,7 +626,7 @@ class Engine:
                 r = 3 if depth >= 6 else 2
                 e = pos.lasers[stm]
                 null = (e | e << 8) if e >= 0 else 0
-                s2 = self._play(null, s)
+                s2 = self._play(null, s, my_stop if my_effect == DESTROY else -1)  # the shot as it is
                 if pos.loser < 0:
                     self.path.add(h)
                     sc = -self._negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, s2, False)
@@ -636,7 +646,10 @@ class Engine:
         pv = self.pv
         path.add(h)
         if tt_move:
-            s2 = self._play(tt_move, s)
+            if tt_move >> 18 or my_path >> (tt_move & 255) & 1 or my_path >> (tt_move >> 8 & 255) & 1:
+                s2 = self._play(tt_move, s)
+            else:
+                s2 = self._play(tt_move, s, my_stop if my_effect == DESTROY else -1)
             loser = pos.loser
             if loser >= 0:
                 sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
@@ -655,11 +668,10 @@ class Engine:
                     self._store(h, depth, LOWER, sc, ply, tt_move)
                     return sc
 
-        # ---- generate and classify (only moves touching our beam can change what it destroys)
-        moves = pos.variant.generate(pos)
-        if not moves:
-            path.discard(h)
-            return 0
+        # ---- staged move generation. Only a move touching our beam can change what our shot
+        # destroys, so those moves alone are generated and classified first: the captures among
+        # them are searched before anything else is generated, and most nodes that a capture
+        # refutes never generate the rest (moves touching the enemy beam, killers, quiet moves).
         hist = self.history[stm]
         killers = self.killers[ply]
         k1, k2 = killers
@@ -679,133 +691,103 @@ class Engine:
         virtual = self.virtual_shots
         rays = ev.rays
         emitter = pos.lasers[stm]
-        # Hot moves touch a beam (ours: may destroy something; theirs: may parry or unblock);
-        # cold moves touch neither, so they cannot change what either laser does next.
-        key2 = my_path << 128 | their_path
-        flags = self.flags_cache.get(key2)  # 1: on our beam, 2: on theirs (beams repeat: cached)
-        if flags is None:
-            if len(self.flags_cache) >= EVAL_CACHE_ENTRIES:
-                self.flags_cache.clear()
-            flags = self.flags_cache[key2] = square_flags(my_path, their_path, ev.size)
-        hot = [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
-        if len(hot) < len(moves):
-            hot_set = set(hot)
-            cold = [c for c in moves if c not in hot_set]
+        # Where our unchanged shot stops: the shot of every move that touches none of our beam.
+        my_hit = my_stop if my_effect == DESTROY else -1
+        moves: list[int] | None = None
+        if self.khet_moves:
+            hot_mine = touching_moves(pos, my_path)
         else:
-            cold = []
-        tactical = []
-        bad = []
-        if tt_move:
-            if tt_move in hot:
-                hot.remove(tt_move)
-            elif tt_move in cold:
-                cold.remove(tt_move)
-        vacated: dict[int, tuple[int, int]] = {}
-        for c in hot:
+            moves = pos.variant.generate(pos)
+            hot_mine = [
+                c for c in moves if my_path >> (c & 255) & 1 or my_path >> (c >> 8 & 255) & 1 or c >> 18
+            ]
+        generated = len(hot_mine)
+        tactical: list[int] = []  # (key << CODE_BITS | move), sorted before use
+        bad: list[int] = []
+        hits: dict[int, int] = {}  # move -> where its shot stops (known from the classification)
+        vacated: dict[int, tuple[int, int, int]] = {}
+        for c in hot_mine:
+            if c == tt_move:
+                continue
             frm = c & 255
             to = c >> 8 & 255
-            if flags[frm] & 1 or flags[to] & 1 or c >> 18:
-                # The move changes our shot: find out what it destroys.
-                if virtual and not c >> 18:
-                    if flags[frm] & 1 and not flags[to] & 1 and not board[to] and frm != emitter:
-                        # A piece steps off our beam: every such step of it fires the same shot
-                        # unless the piece lands on the new beam, so trace the vacated board once.
-                        got = vacated.get(frm)
-                        if got is None:
-                            piece = board[frm]
-                            board[frm] = 0
-                            stop, effect, new_path, _ = trace_beam(
-                                board, rays, ev.upto, ev.full, ev.size, emitter, board[emitter] & 3
-                            )
-                            board[frm] = piece
-                            got = vacated[frm] = (board[stop] if effect == DESTROY else 0, new_path)
-                        victim = shot_after(board, rays, c, emitter) if got[1] >> to & 1 else got[0]
+            if virtual and not c >> 18:
+                if my_path >> frm & 1 and not my_path >> to & 1 and not board[to] and frm != emitter:
+                    # A piece steps off our beam: every such step of it fires the same shot
+                    # unless the piece lands on the new beam, so trace the vacated board once.
+                    got = vacated.get(frm)
+                    if got is None:
+                        piece = board[frm]
+                        board[frm] = 0
+                        stop, effect, new_path, _ = trace_beam(
+                            board, rays, ev.upto, ev.full, ev.size, emitter, board[emitter] & 3
+                        )
+                        board[frm] = piece
+                        if effect == DESTROY:
+                            got = vacated[frm] = (board[stop], new_path, stop)
+                        else:
+                            got = vacated[frm] = (0, new_path, -1)
+                    if got[1] >> to & 1:
+                        shot = shot_after(board, rays, c, emitter)
                     else:
-                        victim = shot_after(board, rays, c, emitter)
-                    if not victim:
-                        key = ORDER_TOUCH + hist.get(c, 0)
-                    elif is_royal[victim]:
-                        if victim >> 2 & 1 == opp:
-                            path.discard(h)
-                            self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
-                            self.pv[ply] = [c]
-                            return MATE - ply - 1
-                        continue  # destroys our own royal: a loss, never worth searching
-                    elif victim >> 2 & 1 == opp:
-                        key = ORDER_CAPTURE + (value[victim] + 1) * 4096
-                    else:
-                        key = ORDER_BAD - (value[victim] + 1) * 4096
+                        shot = got[0] | got[2] << HIT_SHIFT if got[0] else 0
                 else:
-                    removed = make(c)
-                    loser = pos.loser
-                    unmake()
-                    if loser >= 0:
-                        if loser == opp:
-                            path.discard(h)
-                            self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
-                            self.pv[ply] = [c]
-                            return MATE - ply - 1
-                        continue
-                    if removed:
-                        gain = 0
-                        for i in range(1, len(removed), 2):
-                            v = value[removed[i]] + 1
-                            gain += v if removed[i] >> 2 & 1 == opp else -v
-                        key = (ORDER_CAPTURE if gain > 0 else ORDER_BAD) + gain * 4096
-                    else:
-                        key = ORDER_TOUCH + hist.get(c, 0)
-            elif free_gain:
-                key = (ORDER_CAPTURE if free_gain > 0 else ORDER_BAD) + free_gain * 4096 + hist.get(c, 0)
-            elif free_self_kill:
-                continue
+                    shot = shot_after(board, rays, c, emitter)
+                victim = shot & VICTIM_MASK
+                hits[c] = shot >> HIT_SHIFT if victim else -1
+                if not victim:
+                    key = ORDER_TOUCH + hist.get(c, 0)
+                elif is_royal[victim]:
+                    if victim >> 2 & 1 == opp:
+                        path.discard(h)
+                        self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
+                        self.pv[ply] = [c]
+                        return MATE - ply - 1
+                    continue  # destroys our own royal: a loss, never worth searching
+                elif victim >> 2 & 1 == opp:
+                    key = ORDER_CAPTURE + (value[victim] + 1) * 4096
+                else:
+                    key = ORDER_BAD - (value[victim] + 1) * 4096
             else:
-                # Changes what the enemy beam does: a parry when it hits one of ours.
-                key = (ORDER_ESCAPE if threatened else ORDER_TOUCH_THEIRS) + hist.get(c, 0)
-            if ORDER_TOUCH_THEIRS <= key < ORDER_KILLER and c in (k1, k2):
+                removed = make(c)
+                loser = pos.loser
+                unmake()
+                if loser >= 0:
+                    if loser == opp:
+                        path.discard(h)
+                        self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
+                        self.pv[ply] = [c]
+                        return MATE - ply - 1
+                    continue
+                if removed:
+                    gain = 0
+                    for i in range(1, len(removed), 2):
+                        v = value[removed[i]] + 1
+                        gain += v if removed[i] >> 2 & 1 == opp else -v
+                    key = (ORDER_CAPTURE if gain > 0 else ORDER_BAD) + gain * 4096
+                else:
+                    key = ORDER_TOUCH + hist.get(c, 0)
+            if ORDER_TOUCH <= key < ORDER_KILLER and c in (k1, k2):
                 key = ORDER_KILLER + (c == k1)
             if key >= 0:
                 tactical.append(key << CODE_BITS | c)
             else:
                 bad.append(key << CODE_BITS | c)
-        if cold:
-            if free_self_kill:
-                cold = []
-            elif free_gain:
-                band = ORDER_CAPTURE if free_gain > 0 else ORDER_BAD
-                for c in cold:
-                    key = band + free_gain * 4096 + hist.get(c, 0)
-                    (tactical if key >= 0 else bad).append(key << CODE_BITS | c)
-                cold = []
-            else:
-                promoted = []
-                for k in (k1, k2):
-                    if k and k in cold:
-                        tactical.append((ORDER_KILLER + (k == k1)) << CODE_BITS | k)
-                        promoted.append(k)
-                if promoted:
-                    cold = [c for c in cold if c not in promoted]
-                if hist:
-                    hist_get = hist.get
-                    cold.sort(key=lambda c: hist_get(c, 0), reverse=True)
-        if not tactical and not cold and not bad and not searched:
-            # Every move destroys our own royal piece.
-            path.discard(h)
-            return -(MATE - ply - 1)
         tactical.sort(reverse=True)
-        bad.sort(reverse=True)
-        # Bands of the final order: [0, n_caps) TT and captures; [n_caps, n_hard) killers and
-        # parries; [n_hard, n_tac) beam-touching moves; then cold quiet moves; then bad moves.
+        n_caps = 0
         n_tac = len(tactical)
-        n_caps = n_hard = 0
         while n_caps < n_tac and tactical[n_caps] >> CODE_BITS >= ORDER_CAPTURE:
             n_caps += 1
-        n_hard = n_caps
-        while n_hard < n_tac and tactical[n_hard] >> CODE_BITS >= ORDER_ESCAPE:
-            n_hard += 1
-        order = [k & CODE_MASK for k in tactical]
-        order += cold
-        if bad:
-            order += [k & CODE_MASK for k in bad]
+        # Until the rest is generated the bands end after the captures (nothing is pruned or reduced).
+        n_hard = n_tac = n_caps
+        order = [k & CODE_MASK for k in tactical[:n_caps]]
+        later = tactical[n_caps:]  # beam-touching moves that capture nothing, searched with the rest
+        rest_pending = True
+        if free_gain or free_self_kill:
+            # Our shot already hits something: every move off our beam fires it, so the captures
+            # are not all on our beam; build the whole order now.
+            order = []
+            later = tactical
 
         # ---- search the moves
         quiets = 0
@@ -817,7 +799,94 @@ class Engine:
         lmr_late = opts.lmr_late
         pruned: list[int] = []
         i = 0
-        while i < len(order):
+        while True:
+            if i >= len(order):
+                if not rest_pending:
+                    break
+                # ---- the second stage: the moves that do not touch our beam, and the order of all
+                rest_pending = False
+                if moves is None:
+                    moves = pos.variant.generate(pos)
+                key2 = my_path << 128 | their_path
+                flags = self.flags_cache.get(key2)  # 1: on our beam, 2: on theirs (beams repeat: cached)
+                if flags is None:
+                    if len(self.flags_cache) >= EVAL_CACHE_ENTRIES:
+                        self.flags_cache.clear()
+                    flags = self.flags_cache[key2] = square_flags(my_path, their_path, ev.size)
+                cold = [c for c in moves if not flags[c & 255] and not flags[c >> 8 & 255] and not c >> 18]
+                theirs_only = [
+                    c for c in moves if (flags[c & 255] | flags[c >> 8 & 255]) == 2 and not c >> 18
+                ]
+                generated += len(cold) + len(theirs_only)
+                tactical = later
+                for c in theirs_only:
+                    if c == tt_move:
+                        continue
+                    if free_gain:
+                        key = (
+                            (ORDER_CAPTURE if free_gain > 0 else ORDER_BAD)
+                            + free_gain * 4096
+                            + hist.get(c, 0)
+                        )
+                    elif free_self_kill:
+                        continue
+                    else:
+                        # Changes what the enemy beam does: a parry when it hits one of ours.
+                        key = (ORDER_ESCAPE if threatened else ORDER_TOUCH_THEIRS) + hist.get(c, 0)
+                        if key < ORDER_KILLER and c in (k1, k2):
+                            key = ORDER_KILLER + (c == k1)
+                    if key >= 0:
+                        tactical.append(key << CODE_BITS | c)
+                    else:
+                        bad.append(key << CODE_BITS | c)
+                if tt_move and tt_move in cold:
+                    cold.remove(tt_move)
+                if cold:
+                    if free_self_kill:
+                        cold = []
+                    elif free_gain:
+                        band = ORDER_CAPTURE if free_gain > 0 else ORDER_BAD
+                        for c in cold:
+                            key = band + free_gain * 4096 + hist.get(c, 0)
+                            (tactical if key >= 0 else bad).append(key << CODE_BITS | c)
+                        cold = []
+                    else:
+                        promoted = []
+                        for k in (k1, k2):
+                            if k and k in cold:
+                                tactical.append((ORDER_KILLER + (k == k1)) << CODE_BITS | k)
+                                promoted.append(k)
+                        if promoted:
+                            cold = [c for c in cold if c not in promoted]
+                        if hist:
+                            hist_get = hist.get
+                            cold.sort(key=lambda c: hist_get(c, 0), reverse=True)
+                if not generated:
+                    path.discard(h)  # no legal move at all
+                    return 0
+                if not tactical and not cold and not bad and not searched and not order:
+                    # Every move destroys our own royal piece.
+                    path.discard(h)
+                    return -(MATE - ply - 1)
+                tactical.sort(reverse=True)
+                bad.sort(reverse=True)
+                # Bands of the final order: [0, n_caps) TT and captures; [n_caps, n_hard) killers and
+                # parries; [n_hard, n_tac) beam-touching moves; then cold quiet moves; then bad moves.
+                base = len(order)
+                n_more = len(tactical)
+                j = 0
+                while j < n_more and tactical[j] >> CODE_BITS >= ORDER_CAPTURE:
+                    j += 1
+                n_caps = base + j
+                while j < n_more and tactical[j] >> CODE_BITS >= ORDER_ESCAPE:
+                    j += 1
+                n_hard = base + j
+                n_tac = base + n_more
+                order += [k & CODE_MASK for k in tactical]
+                order += cold
+                if bad:
+                    order += [k & CODE_MASK for k in bad]
+                continue
             c = order[i]
             if i >= n_tac and searched:
                 # A move that touches no beam (or loses material): prune it when the node looks
@@ -833,7 +902,15 @@ class Engine:
                         late = 999
                     continue
                 quiets += 1
-            s2 = self._play(c, s)
+            frm = c & 255
+            to = c >> 8 & 255
+            if c >> 18:
+                hit = -2
+            elif my_path >> frm & 1 or my_path >> to & 1:
+                hit = hits.get(c, -2)
+            else:
+                hit = my_hit  # off our beam: the shot is the one this node already traced
+            s2 = self._play(c, s, hit)
             loser = pos.loser
             if loser >= 0:
                 sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
@@ -876,7 +953,7 @@ class Engine:
                             if v > HISTORY_MAX:
                                 self.history[stm] = {m: x >> 1 for m, x in hist.items() if x > 1}
                         break
-            if i == len(order) and pruned and best <= -MATE_BOUND:
+            if i == len(order) and pruned and best <= -MATE_BOUND and not rest_pending:
                 order += pruned
                 pruned = []
                 futile = False
@@ -967,13 +1044,16 @@ class Engine:
         unmake = pos.unmake_code
         value = ev.value
         for c in touching_moves(pos, my_path):  # only a move touching our beam changes our shot
+            hit = -2
             if virtual and not c >> 18:
-                victim = shot_after(board, rays, c, emitter)
+                shot = shot_after(board, rays, c, emitter)
+                victim = shot & VICTIM_MASK
                 if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
                     continue
                 if kills_only and not is_royal[victim]:
                     continue
-            s2 = play(c, s)
+                hit = shot >> HIT_SHIFT
+            s2 = play(c, s, hit)
             loser = pos.loser
             if loser >= 0:
                 unmake()
