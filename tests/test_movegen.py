@@ -1,4 +1,5 @@
-"""touching_moves equals the filtered full move list, in the same order, on many positions."""
+"""touching_moves and moves_apart equal the filtered full move list, in the same order, on many positions;
+the search's incremental shot (shot_along) equals the full trace (shot_after)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import random
 import pytest
 
 from game.position import Position
+from game.search.engine import beam_entries, shot_after, shot_along
 from game.search.evaluate import Evaluator
-from game.search.movegen import touching_moves
+from game.search.movegen import moves_apart, touching_moves
 from game.variants import RuleOptions, get_variant
 
 
@@ -50,3 +52,52 @@ def test_other_rule_sets_fall_back_to_the_filter(variant):
     for pos in positions(variant, 15, 2):
         mask = rng.getrandbits(64)
         assert touching_moves(pos, mask) == touching(pos, mask)
+
+
+def apart(pos: Position, mine: int, theirs: int) -> tuple[list[int], list[int]]:
+    rest = [c for c in touching(pos, (1 << 128) - 1) if c not in touching(pos, mine)]
+    near = [c for c in rest if c in touching(pos, theirs)]
+    return near, [c for c in rest if c not in near]
+
+
+@pytest.mark.parametrize(("variant", "swap"), [("khet", False), ("khet", True), ("leiserchess2018", False)])
+def test_moves_apart_split_the_rest_of_the_filtered_list(variant, swap):
+    rng = random.Random(9)
+    v = get_variant(variant)
+    checked = 0
+    options = RuleOptions(swap_into_reserved=swap) if swap else None
+    for pos in positions(variant, 30, 4 + swap, options):
+        if variant == "khet":
+            beams = Evaluator(v).beams(pos.board, pos.lasers)
+            pairs = [(beams[pos.turn][2], beams[pos.turn ^ 1][2]), (rng.getrandbits(80), rng.getrandbits(80))]
+        else:
+            pairs = [(rng.getrandbits(64), rng.getrandbits(64))]
+        for mine, theirs in pairs:
+            assert moves_apart(pos, mine, theirs) == apart(pos, mine, theirs)
+            checked += 1
+    assert checked >= 30
+
+
+def test_shot_along_equals_the_full_trace():
+    """Traced from the first beam square a move changes (and shared by a piece's steps off the
+    beam), the shot of every move touching the beam is the one a full trace finds."""
+    v = get_variant("khet")
+    ev = Evaluator(v)
+    checked = hits = 0
+    for pos in positions("khet", 40, 21):
+        board = pos.board
+        emitter = pos.lasers[pos.turn]
+        path = ev.beams(board, pos.lasers)[pos.turn][2]
+        entries = beam_entries(board, ev.rays, emitter, ev.size)
+        assert [s for s in range(ev.size) if entries[s] < 1 << 24] == [
+            s for s in range(ev.size) if path >> s & 1
+        ]
+        vacated: dict[int, tuple[int, int]] = {}
+        before = list(board)
+        for c in touching_moves(pos, path):
+            want = shot_after(board, ev.rays, c, emitter)
+            assert shot_along(board, ev.rays, c, emitter, entries, vacated, ev) == want
+            checked += 1
+            hits += want != 0
+        assert board == before
+    assert checked > 1500 and hits > 300

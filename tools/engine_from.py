@@ -19,6 +19,11 @@ def main(argv: list[str]) -> int:
         print("usage: python tools/engine_from.py CHECKOUT  (a directory holding game/)", file=sys.stderr)
         return 2
     sys.path.insert(0, str(Path(argv[0]).resolve()))
+    if not (Path(argv[0]) / "game" / "search" / "limits.py").is_file():
+        # An older checkout kept the search's value types (Limits, Progress, MATE) in engine.py.
+        import game.search.engine as old_engine
+
+        sys.modules["game.search.limits"] = old_engine
     here = Path(__file__).resolve().parent.parent / "game" / "search" / "protocol.py"
     spec = importlib.util.spec_from_file_location("engine_protocol", here)
     assert spec is not None and spec.loader is not None

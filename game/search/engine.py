@@ -28,6 +28,7 @@ from typing import Any
 
 from game.laser import fire
 from game.move import Move
+from game.pieces import OPTICS
 from game.pieceset import DESTROY
 from game.position import ROTATE, Position
 from game.search.budget import CHECK_EVERY, Budget, choose, per_second
@@ -42,8 +43,7 @@ from game.search.limits import (
     SearchResult,
 )
 from game.search.limits import format_score as format_score  # re-exported (moved to limits.py)
-from game.search.movegen import touching_moves
-from game.variants.khet import Khet
+from game.search.movegen import generates_by_region, moves_apart, touching_moves
 
 INF = 1_000_000
 MAX_PLY = 96
@@ -69,22 +69,6 @@ NO_BEAM = (-1, OFF_BOARD, 0, 0)
 HIT_SHIFT = 16  # shot_after's answer: the square of the piece destroyed above the piece code
 VICTIM_MASK = (1 << HIT_SHIFT) - 1
 _EMPTY: list[int] = []
-
-
-def square_flags(mask1: int, mask2: int, size: int) -> bytearray:
-    """Per square: bit 0 set when the square is in ``mask1``, bit 1 when in ``mask2``."""
-    flags = bytearray(size)
-    m = mask1
-    while m:
-        low = m & -m
-        flags[low.bit_length() - 1] = 1
-        m ^= low
-    m = mask2
-    while m:
-        low = m & -m
-        flags[low.bit_length() - 1] |= 2
-        m ^= low
-    return flags
 
 
 def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emitter: int) -> int:
@@ -119,6 +103,87 @@ def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emit
     return victim
 
 
+OFF_PATH = 1 << 24  # beam_entries: a square the beam never enters
+
+
+def beam_entries(board: list[int], rays: tuple[tuple[int, ...], ...], emitter: int, size: int) -> list[int]:
+    """Per square, ``order << 2 | direction`` of the beam's first pass (the emitter is order 0 with
+    its facing), OFF_PATH where the beam never goes: what :func:`shot_along` starts from."""
+    entries = [OFF_PATH] * size
+    segments: list[tuple[int, int, int, int]] = []
+    d = board[emitter] & 3
+    fire(board, rays, emitter, d, segments)
+    entries[emitter] = d
+    n = 4
+    for frm, d, to, _ in segments:
+        for t in rays[frm << 2 | d]:
+            if entries[t] == OFF_PATH:
+                entries[t] = n | d
+                n += 4
+            if t == to:
+                break
+    return entries
+
+
+def shot_along(
+    board: list[int],
+    rays: tuple[tuple[int, ...], ...],
+    c: int,
+    emitter: int,
+    entries: list[int],
+    vacated: dict[int, tuple[int, int]],
+    ev: Evaluator,
+) -> int:
+    """:func:`shot_after` (same answer), traced only from the first square of the beam the move
+    changes: the beam up to it is the same, and there it meets the square's new content.
+
+    A piece stepping off the beam lets it run on through the square it left, the same for each of
+    its steps unless it lands on that new beam: ``vacated`` (one per node) keeps that trace."""
+    frm = c & 255
+    to = c >> 8 & 255
+    ef = entries[frm]
+    et = entries[to]
+    if ef <= et:
+        start = frm
+        d = ef
+    else:
+        start = to
+        d = et
+    if start == emitter or d == OFF_PATH or c >> 18:
+        return shot_after(board, rays, c, emitter)
+    d &= 3
+    p = board[frm]
+    q = board[to]
+    if start == frm and not q and frm != to and not c >> 16 & 3:
+        got = vacated.get(frm)
+        if got is None:
+            board[frm] = 0
+            stop, effect, new_path, _ = trace_beam(board, rays, ev.upto, ev.full, ev.size, frm, d)
+            board[frm] = p
+            got = vacated[frm] = (board[stop] | stop << HIT_SHIFT if effect == DESTROY else 0, new_path)
+        if not got[1] >> to & 1:
+            return got[0]
+    if frm != to:
+        board[to] = p
+        board[frm] = q
+    rot = c >> 16 & 3
+    if rot:
+        board[to] = ROTATE[rot][board[to]]
+    piece = board[start]
+    if not piece:
+        hit = fire(board, rays, start, d)
+    else:
+        effect = OPTICS[piece << 2 | d]
+        if effect >= 0:
+            hit = fire(board, rays, start, effect)
+        else:
+            hit = start if effect == DESTROY else -1
+    victim = board[hit] | hit << HIT_SHIFT if hit >= 0 else 0
+    board[frm] = p
+    board[to] = q
+    return victim
+
+
 class SearchStopped(Exception):
     """Raised inside the tree when a limit or the stop signal ends the search."""
 
@@ -146,13 +211,12 @@ class Engine:
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self._evaluators: dict[str, Evaluator] = {}
         self.cache: dict[int, tuple[Any, ...]] = {}
-        self.flags_cache: dict[int, bytearray] = {}
         self._cache_variant: str | None = None
         # The best root move of the iteration in progress (set by _root; not reset in search(),
         # where the compiled core would take the attribute as narrowed to None).
         self.iter_best = None
         self.nodes = 0
-        self.khet_moves = False
+        self.by_region = True
 
     # ------------------------------------------------------------------ public helpers
     def clear(self) -> None:
@@ -226,7 +290,7 @@ class Engine:
         self.ply_limit = limit or 0
         self.max_q = self.options.qsearch_depth
         self.virtual_shots = not p.variant.refire  # one shot per move: a move's effect can be simulated
-        self.khet_moves = isinstance(p.variant, Khet)  # touching_moves generates only what it needs
+        self.by_region = generates_by_region(p)
         self.delta_margin = max(ev.value[c] for c in range(8, len(ev.value)) if not ev.is_royal[c]) // 2 + 150
 
         names = p.geometry.names
@@ -440,7 +504,7 @@ class Engine:
         if then:
             th = then - 1
             pth = board[th]
-        self.pos.make_code(c, None, fire, hit)
+        removed = self.pos.make_code(c, None, fire, hit)
         if frm == to:
             s += psq[board[to] << 7 | to] - psq[pf << 7 | to]
         else:
@@ -452,7 +516,6 @@ class Engine:
         changed = 1 << frm | 1 << to
         if then:
             changed |= 1 << th
-        removed = self.pos.last_removed
         if removed:
             for i in range(0, len(removed), 2):
                 sq = removed[i]
@@ -693,44 +756,21 @@ class Engine:
         emitter = pos.lasers[stm]
         # Where our unchanged shot stops: the shot of every move that touches none of our beam.
         my_hit = my_stop if my_effect == DESTROY else -1
-        moves: list[int] | None = None
-        if self.khet_moves:
-            hot_mine = touching_moves(pos, my_path)
-        else:
-            moves = pos.variant.generate(pos)
-            hot_mine = [
-                c for c in moves if my_path >> (c & 255) & 1 or my_path >> (c >> 8 & 255) & 1 or c >> 18
-            ]
+        moves = None if self.by_region else pos.generate_codes()  # one full list for both stages
+        hot_mine = touching_moves(pos, my_path, moves)
         generated = len(hot_mine)
         tactical: list[int] = []  # (key << CODE_BITS | move), sorted before use
         bad: list[int] = []
         hits: dict[int, int] = {}  # move -> where its shot stops (known from the classification)
-        vacated: dict[int, tuple[int, int, int]] = {}
+        along = virtual and emitter >= 0 and self.by_region  # (elsewhere lasers move: whole traces pay)
+        entries = beam_entries(board, rays, emitter, ev.size) if along else _EMPTY
+        vacated: dict[int, tuple[int, int]] = {}
         for c in hot_mine:
             if c == tt_move:
                 continue
-            frm = c & 255
-            to = c >> 8 & 255
             if virtual and not c >> 18:
-                if my_path >> frm & 1 and not my_path >> to & 1 and not board[to] and frm != emitter:
-                    # A piece steps off our beam: every such step of it fires the same shot
-                    # unless the piece lands on the new beam, so trace the vacated board once.
-                    got = vacated.get(frm)
-                    if got is None:
-                        piece = board[frm]
-                        board[frm] = 0
-                        stop, effect, new_path, _ = trace_beam(
-                            board, rays, ev.upto, ev.full, ev.size, emitter, board[emitter] & 3
-                        )
-                        board[frm] = piece
-                        if effect == DESTROY:
-                            got = vacated[frm] = (board[stop], new_path, stop)
-                        else:
-                            got = vacated[frm] = (0, new_path, -1)
-                    if got[1] >> to & 1:
-                        shot = shot_after(board, rays, c, emitter)
-                    else:
-                        shot = got[0] | got[2] << HIT_SHIFT if got[0] else 0
+                if along:
+                    shot = shot_along(board, rays, c, emitter, entries, vacated, ev)
                 else:
                     shot = shot_after(board, rays, c, emitter)
                 victim = shot & VICTIM_MASK
@@ -805,18 +845,7 @@ class Engine:
                     break
                 # ---- the second stage: the moves that do not touch our beam, and the order of all
                 rest_pending = False
-                if moves is None:
-                    moves = pos.variant.generate(pos)
-                key2 = my_path << 128 | their_path
-                flags = self.flags_cache.get(key2)  # 1: on our beam, 2: on theirs (beams repeat: cached)
-                if flags is None:
-                    if len(self.flags_cache) >= EVAL_CACHE_ENTRIES:
-                        self.flags_cache.clear()
-                    flags = self.flags_cache[key2] = square_flags(my_path, their_path, ev.size)
-                cold = [c for c in moves if not flags[c & 255] and not flags[c >> 8 & 255] and not c >> 18]
-                theirs_only = [
-                    c for c in moves if (flags[c & 255] | flags[c >> 8 & 255]) == 2 and not c >> 18
-                ]
+                theirs_only, cold = moves_apart(pos, my_path, their_path, moves)
                 generated += len(cold) + len(theirs_only)
                 tactical = later
                 for c in theirs_only:
@@ -933,7 +962,7 @@ class Engine:
                     sc = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1, s2, True)
                 if alpha < sc < beta:
                     sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
-            self._unplay()
+            unmake()
             searched += 1
             i += 1
             if sc > best:
@@ -1043,10 +1072,17 @@ class Engine:
         play = self._play
         unmake = pos.unmake_code
         value = ev.value
-        for c in touching_moves(pos, my_path):  # only a move touching our beam changes our shot
+        moves = touching_moves(pos, my_path)  # only a move touching our beam changes our shot
+        along = virtual and moves and self.by_region
+        entries = beam_entries(board, rays, emitter, ev.size) if along else _EMPTY
+        vacated: dict[int, tuple[int, int]] = {}
+        for c in moves:
             hit = -2
             if virtual and not c >> 18:
-                shot = shot_after(board, rays, c, emitter)
+                if along:
+                    shot = shot_along(board, rays, c, emitter, entries, vacated, ev)
+                else:
+                    shot = shot_after(board, rays, c, emitter)
                 victim = shot & VICTIM_MASK
                 if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
                     continue

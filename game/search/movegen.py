@@ -55,6 +55,18 @@ class _KhetTables:
 
 
 _tables: dict[int, _KhetTables] = {}
+_square_sets: dict[int, bytes] = {}
+
+
+def _squares(mask: int) -> bytes:
+    """One byte per square (256, enough for any move code's squares): 1 where ``mask`` has the bit.
+    Cached: the same beams come back all over the tree, and indexing bytes is faster than shifting."""
+    got = _square_sets.get(mask)
+    if got is None:
+        if len(_square_sets) >= REGION_CACHE_ENTRIES:
+            _square_sets.clear()
+        got = _square_sets[mask] = bytes(mask >> sq & 1 for sq in range(256))
+    return got
 
 
 def _khet_tables(variant: Khet) -> _KhetTables:
@@ -64,15 +76,23 @@ def _khet_tables(variant: Khet) -> _KhetTables:
     return t
 
 
-def touching_moves(pos: Position, mask: int) -> list[int]:
+def generates_by_region(pos: Position) -> bool:
+    """Whether :func:`touching_moves` and :func:`moves_apart` generate only what they return (Khet);
+    for other rule sets a caller that needs both passes them one full list."""
+    return isinstance(pos.variant, Khet)
+
+
+def touching_moves(pos: Position, mask: int, moves: list[int] | None = None) -> list[int]:
     """The legal moves of the side to move whose from- or to-square lies on ``mask`` (bit per square),
     or that have a third square, in the order :meth:`Position.generate_codes` gives them."""
     variant = pos.variant
     if pos.loser >= 0:
         return []
     if not isinstance(variant, Khet):
-        moves = pos.generate_codes()
-        return [c for c in moves if mask >> (c & 255) & 1 or mask >> (c >> 8 & 255) & 1 or c >> 18]
+        if moves is None:
+            moves = pos.generate_codes()
+        flags = _squares(mask)
+        return [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
     tables = _khet_tables(variant)
     board = pos.board
     turn = pos.turn
@@ -116,3 +136,67 @@ def touching_moves(pos: Position, mask: int) -> list[int]:
             append(sq | sq << 8 | CLOCKWISE << 16)
             append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
     return out
+
+
+def moves_apart(
+    pos: Position, mine: int, theirs: int, moves: list[int] | None = None
+) -> tuple[list[int], list[int]]:
+    """The legal moves of the side to move that touch no square of ``mine`` (and have no third
+    square), split into those touching ``theirs`` and the rest, each in generation order: the
+    search's second stage (the moves touching ``mine`` came from :func:`touching_moves`)."""
+    variant = pos.variant
+    near: list[int] = []
+    far: list[int] = []
+    if pos.loser >= 0:
+        return near, far
+    if not isinstance(variant, Khet):
+        if moves is None:
+            moves = pos.generate_codes()
+        flags = _squares(mine)
+        rest = [c for c in moves if not (flags[c & 255] or flags[c >> 8 & 255] or c >> 18)]
+        flags = _squares(theirs)
+        near = [c for c in rest if flags[c & 255] or flags[c >> 8 & 255]]
+        if len(near) < len(rest):
+            far = [c for c in rest if not (flags[c & 255] or flags[c >> 8 & 255])]
+        return near, far
+    tables = _khet_tables(variant)
+    board = pos.board
+    turn = pos.turn
+    targets = tables.targets[turn]
+    swap_reserved_ok = pos.options.swap_into_reserved
+    forbidden = tables.forbidden
+    for sq, p in enumerate(board):
+        if not p or (p >> 2 & 1) != turn or mine >> sq & 1:
+            continue
+        on = theirs >> sq & 1
+        kind = p >> 3
+        if kind == SPHINX:
+            step = tables.step
+            d = p & 3
+            out = near if on else far
+            if step[sq << 2 | ((d + 1) & 3)] >= 0:
+                out.append(sq | sq << 8 | CLOCKWISE << 16)
+            if step[sq << 2 | ((d + 3) & 3)] >= 0:
+                out.append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
+            continue
+        if kind == SCARAB:
+            for t in targets[sq]:
+                if mine >> t & 1:
+                    continue
+                q = board[t]
+                if (
+                    not q
+                    or (q >> 3 == PYRAMID or q >> 3 == ANUBIS)
+                    and (swap_reserved_ok or sq not in forbidden[q >> 2 & 1])
+                ):
+                    (near if on or theirs >> t & 1 else far).append(sq | t << 8)
+            (near if on else far).append(sq | sq << 8 | CLOCKWISE << 16)
+            continue
+        for t in targets[sq]:
+            if not board[t] and not mine >> t & 1:
+                (near if on or theirs >> t & 1 else far).append(sq | t << 8)
+        if kind != PHARAOH:
+            out = near if on else far
+            out.append(sq | sq << 8 | CLOCKWISE << 16)
+            out.append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
+    return near, far

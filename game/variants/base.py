@@ -107,7 +107,10 @@ class RuleOptions:
         spec = DECLARED_OPTIONS.get(key)
         if spec is None:
             raise AttributeError(key)
-        return dict(self.rules).get(key, spec.default)
+        value = dict(self.rules).get(key, spec.default)
+        # Kept on the instance (immutable, so it never changes): move generators read options per node.
+        object.__setattr__(self, key, value)
+        return value
 
     def get(self, key: str) -> object:
         return getattr(self, key)
