@@ -810,6 +810,11 @@ def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
     screen.play_move(reply)  # the CPU answers; the premove follows at once
     run_frames(app, 60)
     assert [m.text for m in s.game.moves] == ["j1L", pos.move_text(reply), after.move_text(step)]
+    # a takeback drops a queued premove instead of playing it on the position taken back to
+    screen.premove = (0, step, "f4g4")
+    click_element(app, screen.buttons["undo"])
+    run_frames(app, 10)
+    assert screen.premove is None and [m.text for m in s.game.moves] == ["j1L", pos.move_text(reply)]
 
 
 # ----------------------------------------------------------------------------- right-click turns

@@ -594,6 +594,7 @@ class GameScreen(Screen):
     def undo(self) -> None:
         self._cancel_cpu()
         self.view.skip_animation()
+        self.premove = None  # a takeback drops a queued premove (it was meant for another position)
         if self.session.undo():
             self.view.show_position(self.position.board)
             self._refresh_move_list()
