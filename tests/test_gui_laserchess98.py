@@ -110,3 +110,169 @@ def test_the_game_screen_shows_a_shot_to_its_last_explosion(app):
     run_frames(app, 120)
     assert not screen.view.busy and not screen.view.board[b8]
     assert screen.view.board == screen.position.board
+
+
+def _two_player(app, setup: str | None = None, fen: str | None = None):
+    from gui.testing import run_frames
+
+    game = Game.new("laserchess98", setup, fen=fen, players=(Player("human"), Player("human")))
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 3)
+    return screen
+
+
+def _at(screen, name: str) -> tuple[int, int]:
+    x, y = screen.view.square_center(screen.variant.geometry.parse_square(name))
+    return (int(x), int(y))
+
+
+def _drag(app, points: list[tuple[int, int]]) -> None:
+    """Press at the first point, move through the others, release at the last (posted events)."""
+    from gui.testing import run_frames
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=points[0], rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1))
+    run_frames(app, 2)
+    for p in points[1:]:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        run_frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[-1], button=1))
+    run_frames(app, 3)
+
+
+def _handle_path(screen, name: str, quarter_turns: int) -> list[tuple[int, int]]:
+    """From the handle of the piece on ``name`` round its centre by ``quarter_turns`` clockwise."""
+    import math
+
+    sq = screen.variant.geometry.parse_square(name)
+    cx, cy = screen.view.square_center(sq)
+    hx, hy = screen.view.handle_rect(sq).center
+    radius = math.dist((cx, cy), (hx, hy))
+    start = math.atan2(hy - cy, hx - cx)
+    steps = max(2, quarter_turns * 3)
+    return [
+        (
+            int(cx + radius * math.cos(start + math.pi / 2 * quarter_turns * i / steps)),
+            int(cy + radius * math.sin(start + math.pi / 2 * quarter_turns * i / steps)),
+        )
+        for i in range(steps + 1)
+    ]
+
+
+def test_the_rotation_handle_turns_a_piece_to_where_it_is_dragged(app):
+    from gui.testing import post_click
+
+    screen = _two_player(app)
+    post_click(app, _at(screen, "c1"))
+    c1 = screen.variant.geometry.parse_square("c1")
+    assert screen.view.deco.handle == c1  # the selected splitter shows its handle
+    _drag(app, _handle_path(screen, "c1", 2))  # to the upper-left corner: 180 degrees
+    assert [m.text for m in screen.session.game.moves] == ["c1>S"]
+    assert screen.position.part == 1  # a half-action: one more is expected
+    post_click(app, _at(screen, "h1"))  # the Straight Mirror: two shapes; a quarter turn changes it
+    _drag(app, _handle_path(screen, "h1", 1))
+    assert [m.text for m in screen.session.game.moves] == ["c1>S", "h1>E"]
+    assert screen.position.turn == 1 and screen.position.part == 0
+
+
+def test_a_handle_dragged_back_to_its_start_or_a_king_without_one_plays_nothing(app):
+    from gui.testing import post_click
+
+    screen = _two_player(app, "Charger and Blocker")
+    post_click(app, _at(screen, "d1"))
+    path = _handle_path(screen, "d1", 1)
+    _drag(app, [*path, *reversed(path)])  # out a quarter turn and back: no turn
+    assert screen.session.game.moves == []
+    post_click(app, _at(screen, "h1"))  # the King never turns: no handle
+    assert screen.input.selected is not None and screen.view.deco.handle is None
+
+
+def test_a_khet_piece_turns_by_its_handle_too(app):
+    from gui.testing import post_click, run_frames
+
+    game = Game.new("khet", "Classic", players=(Player("human"), Player("human")))
+    screen = app.screens.push("game", game=game)
+    run_frames(app, 3)
+    geo = screen.variant.geometry
+    post_click(app, screen.view.square_rect(geo.parse_square("c4")).center)
+    _drag(app, _handle_path(screen, "c4", 3))  # three quarters clockwise = one counter-clockwise
+    assert [m.text for m in screen.session.game.moves] == ["c4L"]
+
+
+def test_a_double_click_on_a_laser_fires_it_and_two_slow_clicks_do_not(app):
+    from gui.testing import post_click
+
+    screen = _two_player(app, "Charger and Blocker")
+    now = [1000]
+    screen.input.clock = lambda: now[0]
+    d1 = _at(screen, "d1")
+    post_click(app, d1)
+    now[0] += 900  # too slow for a double-click: the second click deselects
+    post_click(app, d1)
+    assert screen.session.game.moves == [] and screen.input.selected is None
+    now[0] += 900
+    post_click(app, d1)
+    now[0] += 200
+    post_click(app, d1)
+    assert [m.text for m in screen.session.game.moves] == ["d1*"]
+    d6 = screen.variant.geometry.parse_square("d6")
+    assert not screen.position.board[d6]  # the charged beam broke the Blocker
+    post_click(app, _at(screen, "h1"))  # a double-click on a piece that cannot fire: no fire
+    now[0] += 100
+    post_click(app, _at(screen, "h1"))
+    assert [m.text for m in screen.session.game.moves] == ["d1*"]
+
+
+def test_the_turn_indicator_words_laserchess_98s_half_actions(app):
+    from gui.testing import post_click
+
+    screen = _two_player(app, "Charger and Blocker")
+    assert screen.turn_note() == "Whole turn" and "Whole turn" in screen.status_text()[0]
+    now = [0]
+    screen.input.clock = lambda: now[0]
+    post_click(app, _at(screen, "d1"))
+    post_click(app, _at(screen, "d1"))  # double-click: fire, the first half-action
+    assert screen.turn_note() == "1 half-action left"
+    assert screen.status_text()[0] == "Blue to move · 1 half-action left"
+    now[0] += 5000
+    post_click(app, _at(screen, "d1"))
+    now[0] += 100
+    post_click(app, _at(screen, "d1"))  # the second half-action hits the King
+    assert screen.session.finished and screen.turn_note() is None
+
+
+def test_new_game_shows_the_setup_description(app):
+    from gui.testing import run_frames
+
+    screen = app.screens.push("config", variant="laserchess98", setup="Charger and Blocker")
+    run_frames(app, 3)
+    assert screen._hint_text().startswith(LC98.setup_notes["Charger and Blocker"])
+    assert screen.hint_rect.height > 0
+    screen = app.screens.replace("config", variant="laserchess98", setup="Reconstructed layout")
+    run_frames(app, 3)
+    assert "reconstructed layout" in screen._hint_text()
+    screen = app.screens.replace("config", variant="khet", setup="Classic")
+    run_frames(app, 3)
+    assert screen._hint_text().startswith("Khet 2.0, Silver to move")
+
+
+def test_the_editor_shows_the_setup_description_until_the_board_changes_and_plays_from_there(app):
+    from gui.testing import click_element, run_frames
+
+    editor = app.screens.push("editor")
+    run_frames(app, 3)
+    editor.set_variant("laserchess98")
+    editor.load_option("builtin:Splitter cascade")
+    run_frames(app, 3)
+    assert editor.checks[0].kind == "info" and editor.checks[0].text == LC98.setup_notes["Splitter cascade"]
+    board = list(editor.board)
+    h1, g1 = (LC98.geometry.parse_square(n) for n in ("h1", "g1"))
+    board[g1], board[h1] = board[h1], 0  # the King steps aside: no longer the setup
+    editor.edit.change(board=board)
+    editor._refresh()
+    run_frames(app, 3)
+    assert all(c.kind != "info" for c in editor.checks)
+    click_element(app, editor.widgets["play"], frames=5)
+    config = app.screens.top
+    assert config.name == "config" and config.error is None  # the editor's string reads as a whole turn
+    assert Position.from_fen(config.choices.fen, LC98).board == board

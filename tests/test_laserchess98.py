@@ -260,7 +260,7 @@ def test_explosions_block_two_steps_then_let_a_later_beam_pass():
 
 
 def test_a_charged_beam_through_a_charger_breaks_a_blocker_and_a_second_fire_wins():
-    pos, effects = fire(SETUPS["Charger through a Blocker"], "d1")
+    pos, effects = fire(SETUPS["Charger and Blocker"], "d1")
     assert removed_names(effects) == ["d6"] and not effects.turn_over
     assert [b.charge for b in effects.all_beams()] == [0, 2]
     effects = pos.push_text("d1*")
@@ -270,7 +270,7 @@ def test_a_charged_beam_through_a_charger_breaks_a_blocker_and_a_second_fire_win
 
 
 def test_the_tenth_hit_is_the_last_a_surface_takes_in_a_turn():
-    pos, effects = fire(SETUPS["Loop broken by hit counts"], "d3")
+    pos, effects = fire(SETUPS["Hit-count loop"], "d3")
     assert [(name[r.square], r.step) for r in effects.removed] == [("d3", 6), ("f3", 122)]
     tip_hits = [b for b in effects.all_beams() if b.hit_square == sq("f3")]
     assert len(tip_hits) == 11 and tip_hits[-1].effect == "destroyed"
@@ -278,7 +278,7 @@ def test_the_tenth_hit_is_the_last_a_surface_takes_in_a_turn():
 
 
 def test_without_hit_counts_the_loop_runs_into_the_step_cap():
-    board = pos_of(SETUPS["Loop broken by hit counts"]).board
+    board = pos_of(SETUPS["Hit-count loop"]).board
     rules = BeamRules(explode_delay=2, surface_hits=None, step_cap=10_000)
     result = trace_beams(board, GEO, LC98_PIECES, sq("d3"), EAST, rules)
     assert 9_990 < result.beam_steps <= 10_000
@@ -350,6 +350,15 @@ def test_start_position_string_round_trips_and_is_the_documented_one():
 def test_bad_position_strings_get_a_specific_error(fen, message):
     with pytest.raises(PositionError, match=message):
         pos_of(fen)
+
+
+def test_placement_and_side_alone_mean_a_whole_turn_with_home_pawns_unmoved():
+    """The board editor writes placement and side only; the rules read that as a whole turn."""
+    start = pos_of(SETUPS["Reconstructed layout"])
+    short = Position.from_fen(" ".join(SETUPS["Reconstructed layout"].split()[:2]), V)
+    assert short.fen() == start.fen() and short.hash == start.hash and short.part == 0
+    demo = Position.from_fen("7k/1p03p02/8/8/8/1S11S21S32/8/3L03K b", V)
+    assert demo.fen().endswith(" b 2 b7f7")
 
 
 def test_notation_of_every_action_round_trips():

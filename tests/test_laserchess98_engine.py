@@ -38,7 +38,7 @@ def test_threats_count_what_a_fire_now_or_after_one_rotation_destroys():
 
 
 def test_the_engine_wins_with_two_fires_in_one_turn():
-    pos = Position.setup("Charger through a Blocker", V)
+    pos = Position.setup("Charger and Blocker", V)
     result = GenericEngine().search(pos, Limits(depth=3))
     assert result.move_text == "d1*" and result.score >= MATE_BOUND
 

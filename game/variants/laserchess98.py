@@ -183,30 +183,19 @@ SETUPS = {
     "Reconstructed layout": START,
     "Splitter cascade": "7k/1p03p02/8/8/8/1S11S21S32/8/3L03K b 2 -",
     "Charging corridor": "1m05k/8/8/8/D04D12/D1P02S2D02/8/1M02L02K b 2 -",
-    "Charger through a Blocker": "3k4/8/3b4/8/8/3C04/8/3L03K b 2 -",
-    "Loop broken by hit counts": "7k/7p2/2S12S22/8/8/2S0L11S32/P02D11D02/7K b 2 -",
+    "Charger and Blocker": "3k4/8/3b4/8/8/3C04/8/3L03K b 2 -",
+    "Hit-count loop": "7k/7p2/2S12S22/8/8/2S0L11S32/P02D11D02/7K b 2 -",
 }
 SETUP_NOTES = {
     "Reconstructed layout": (
-        "LaserChess 98 - reconstructed layout: the original board was never published; "
-        "pieces on the chessmen's squares (see README)"
+        "LaserChess 98 \u2014 reconstructed layout: the original board was never published (see README)"
     ),
-    "Splitter cascade": (
-        "Fire d1: the splitter on d3 splits the beam, b3 and f3 split both halves again; "
-        "four beams, two destroy the Red Pawns on b7 and f7"
-    ),
+    "Splitter cascade": "Fire d1: three splitters make four beams; two destroy the Red Pawns on b7 and f7",
     "Charging corridor": (
-        "Fire e1: a split beam blows up the Pawn on b3 just in time for the other to bounce "
-        "back half-charged from b8, pass b3, come back fully charged from b1 and break b8"
+        "Fire e1: b3 explodes just in time for a beam to come back half-, then fully charged and break b8"
     ),
-    "Charger through a Blocker": (
-        "Fire d1: the Charger on d3 charges the beam, which destroys the Red Blocker on d6; "
-        "fire again and the beam reaches the Red King"
-    ),
-    "Loop broken by hit counts": (
-        "Fire d3: four splitters pass the beam round; a split beam destroys Blue's own Laser so "
-        "the loop closes through its square, until f3's tip takes its 11th hit and explodes"
-    ),
+    "Charger and Blocker": "Fire d1: the charged beam breaks the Blocker on d6; fire again to hit the King",
+    "Hit-count loop": "Fire d3: four splitters loop the beam until the tip of f3 takes its 11th hit",
 }
 
 
@@ -237,6 +226,10 @@ class LaserChess98(Variant):
     def controls(self) -> Controls:
         """Turn buttons (to the next orientation that way), a half-turn, Fire, the promotion chooser."""
         return Controls(half_turn=True, rotate_to=True, fire=True, promotion=PROMOTIONS)
+
+    def turn_progress(self, pos: Position) -> str | None:
+        """ "Whole turn" (a move, or two half-actions) or "1 half-action left" (a rotation or a fire)."""
+        return "1 half-action left" if pos.part else "Whole turn"
 
     # ------------------------------------------------------------ actions
     def generate(self, pos: ActionPosition) -> list[int]:  # type: ignore[override]
@@ -430,13 +423,16 @@ class LaserChess98(Variant):
         if not isinstance(text, str) or not text.strip():
             raise PositionError("the position string is empty")
         parts = text.split()
-        if len(parts) != 4:
+        if len(parts) not in (2, 4):
             raise PositionError(
                 "a LaserChess 98 position is four fields: placement, side to move (b/r), "
                 "half-actions left this turn (2 or 1) and the unmoved Pawns' squares (or -), "
-                f"not {len(parts)}"
+                f"not {len(parts)} (placement and side alone mean a whole turn, every Pawn on its "
+                "starting rank not moved yet)"
             )
         board, turn = self.parse_fen(" ".join(parts[:2]), options=options)
+        if len(parts) == 2:  # the board editor's form: a whole turn, the Pawns' default state
+            return board, turn, 0, None
         if parts[2] not in ("1", "2"):
             raise PositionError(
                 "half-actions left must be 2 (a whole turn) or 1 (one half-action left), "

@@ -156,3 +156,17 @@ def blit_wrapped(
     for line in lines:
         surface.blit(f.render(line, True, colour), (rect.x, y))
         y += step
+
+
+def fitting_font(
+    text: str, box: pygame.Rect, size: int, bold: bool = False, smallest: int = 10
+) -> tuple[pygame.font.Font, int]:
+    """The largest font (from ``size`` down to ``smallest`` px) in which ``text`` wraps into ``box``
+    whole, and its number of lines: a message is never cut off while a smaller font would do."""
+    for s in range(size, smallest - 1, -1):
+        f = font(s, bold=bold)
+        lines = len(wrap_text(f, text, box.width, 12))
+        if lines * f.get_linesize() <= box.height:
+            return f, lines
+    f = font(smallest, bold=bold)
+    return f, max(1, box.height // f.get_linesize())

@@ -23,7 +23,7 @@ from game.scripted import NAMES, ScriptedEngine, ScriptError, random_engines, ra
 from game.search.levels import LEVELS
 from game.variants import VARIANTS, get_variant
 from game.variants.base import DECLARED_OPTIONS, OptionSpec
-from gui.art.fonts import blit_wrapped, font
+from gui.art.fonts import blit_wrapped, fitting_font, font, wrap_text
 from gui.colours import MUTED, PROBLEM_TEXT, SMALL_TEXT, VEIL
 from gui.layout import px, style, tier
 from gui.screen import Screen
@@ -453,6 +453,10 @@ class ConfigScreen(Screen):
             )
         entry_h = ctrl_h
         hint_h = int(row_h * 1.5)
+        if self._setup_note():  # room for the setup's description under the position string
+            f = font(SMALL_TEXT.at(size))
+            lines = len(wrap_text(f, self._hint_text(), right.width, 12))
+            hint_h = max(hint_h, min(lines * f.get_linesize() + 4, right.height // 3))
         entry_rect = pygame.Rect(right.x, right.bottom - hint_h - entry_h - 4, right.width, entry_h)
         entry = UITextEntryLine(entry_rect, ui, container=root, object_id=style("entry", size))
         entry.set_text_length_limit(400)
@@ -602,6 +606,23 @@ class ConfigScreen(Screen):
     def update(self, dt: float) -> None:
         self.preview.update(dt)
 
+    def _setup_note(self) -> str:
+        """The chosen built-in setup's one-line description (what to try in it), or ""."""
+        return self.variant.setup_notes.get(self.choices.setup or "", "")
+
+    def _hint_text(self) -> str:
+        """The words under the position string: the setup's description, whose turn, the engines."""
+        side = self.variant.side_names[self.turn]
+        note = self._setup_note()
+        if note:
+            hint = f"{note}. {side} to move."
+        else:
+            paste = "Paste or type a position string above to play from it."
+            hint = f"{self.variant.title}, {side} to move. {paste}"
+        if self.engine_note and self.choices.opponent in ("script", "engines"):
+            hint = f"{self.engine_note}. Serial {self.choices.serial}. {hint}"
+        return hint
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface, self.app.settings.board_scheme)
         draw_title(surface, "New game")
@@ -616,14 +637,9 @@ class ConfigScreen(Screen):
                 surface, f"Cannot start: {self.error}", f, PROBLEM_TEXT, self.hint_rect, centred=False
             )
         else:
-            turn = self.turn
-            hint = (
-                f"{self.variant.title}, {self.variant.side_names[turn]} to move. "
-                "Paste or type a position string above to play from it."
-            )
-            if self.engine_note and self.choices.opponent in ("script", "engines"):
-                hint = f"{self.engine_note}. Serial {self.choices.serial}. {hint}"
-            blit_wrapped(surface, hint, f, MUTED, self.hint_rect, centred=False)
+            hint = self._hint_text()
+            f, lines = fitting_font(hint, self.hint_rect, SMALL_TEXT.at(size), smallest=9)
+            blit_wrapped(surface, hint, f, MUTED, self.hint_rect, max_lines=lines, centred=False)
         if self.error:
             frame = self.preview.rect
             veil = pygame.Surface(frame.size, pygame.SRCALPHA)

@@ -431,6 +431,9 @@ class EditorScreen(Screen):
                 self.confirm.cancel()  # a name clash was in the other rule set's files
         analysis = self.edit.analyse()
         self.checks = list(analysis.checks)
+        note = self.setup_note()
+        if note:
+            self.checks.insert(0, Check("info", note))  # what the loaded setup is there to show
         self.errors = list(analysis.errors)
         self.check_scroll = min(self.check_scroll, max(0, len(self.checks) - 1))
         self.view.show_position(self.board)
@@ -439,6 +442,15 @@ class EditorScreen(Screen):
         self._decorate()
         self._sync_widgets()
         self._store()
+
+    def setup_note(self) -> str:
+        """The description of the built-in setup last loaded, while the board is still that setup."""
+        kind, _, key = self.source.partition(":")
+        note = self.variant.setup_notes.get(key, "") if kind == "builtin" else ""
+        if not note:
+            return ""
+        board, turn = read_position(self.variant, self.variant.setups[key])
+        return note if (board, turn) == (self.board, self.edit.turn) else ""
 
     def _decorate(self) -> None:
         hover_check = self._check_at(self.mouse)

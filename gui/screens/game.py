@@ -24,7 +24,7 @@ from game.search.limits import Progress, SearchResult
 from game.search.worker import SearchWorker, WorkerError
 from gui import clipboard
 from gui.art import chessmen
-from gui.art.fonts import blit_wrapped, font, wrap_text
+from gui.art.fonts import blit_wrapped, fitting_font, font
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
 from gui.colours import (
@@ -75,13 +75,7 @@ CPU_ACCEPTS_DRAW_BELOW = -150  # the CPU takes a draw offer when its own score i
 def status_font(text: str, box: pygame.Rect, size: int) -> tuple[pygame.font.Font, int]:
     """The largest bold font (down to 10 px) in which ``text`` wraps into ``box`` whole, and the
     number of lines: the status line is never cut off."""
-    for s in range(size, 9, -1):
-        f = font(s, bold=True)
-        lines = len(wrap_text(f, text, box.width, 12))
-        if lines * f.get_linesize() <= box.height:
-            return f, lines
-    f = font(10, bold=True)
-    return f, max(1, box.height // f.get_linesize())
+    return fitting_font(text, box, size, bold=True)
 
 
 class GameScreen(Screen):

@@ -14,6 +14,7 @@ then vanishes into a swirl where it was and reappears out of one where chance pu
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -25,6 +26,7 @@ from game.pieceset import PieceKind
 from game.variants.base import Variant
 from gui.art.beam import ParticleBurst, beam_colours, beam_width, draw_beam, draw_doomed
 from gui.art.board import BoardLayout, board_surface, fit_layout
+from gui.art.handle import draw_handle
 from gui.art.pieces import palette_for, piece_surface
 from gui.art.portal import draw_swirl, draw_trail, special_square_surface
 from gui.art.schemes import get_scheme
@@ -104,6 +106,7 @@ class Decorations:
     hover: int | None = None  # a square outlined as the target under the mouse (drop, click)
     preview: tuple[int, int] | None = None  # (square, piece code) drawn faintly: what a click puts there
     alerts: frozenset[int] = frozenset()  # squares outlined in red: something is wrong there
+    handle: int | None = None  # a square whose piece shows its rotation handle (drag it to turn)
 
 
 class BoardView:
@@ -120,6 +123,7 @@ class BoardView:
         self.board: list[int] = [0] * variant.geometry.size
         self.deco = Decorations()
         self.drag: tuple[int, tuple[int, int]] | None = None  # (piece code, mouse position)
+        self.spin: tuple[int, int, float] | None = None  # (square, code, degrees clockwise): a turn by handle
         self.overlay: list[Shot] = []  # faint beams ("show my beam")
         self.trace: list[Shot] = []  # the last shot, very faint, until the next move
         self.preview_shots: list[Shot] = []  # the beam a candidate move would fire
@@ -161,6 +165,12 @@ class BoardView:
 
     def square_rect(self, sq: int) -> pygame.Rect:
         return self.layout.square_rect(sq).move(self.origin)
+
+    def handle_rect(self, sq: int) -> pygame.Rect:
+        """The rotation handle of the piece on ``sq``: the lower-right corner of its square."""
+        r = self.square_rect(sq)
+        side = max(12, round(r.w * 0.34))
+        return pygame.Rect(r.right - side, r.bottom - side, side, side)
 
     def square_center(self, sq: int) -> tuple[float, float]:
         x, y = self.layout.square_center(sq)
@@ -431,8 +441,9 @@ class BoardView:
             pygame.draw.circle(surface, DOT_DARK, r.center, max(3, size // 7))
             pygame.draw.circle(surface, DOT_LIGHT, r.center, max(2, size // 7 - 2))
         sliding = self._hidden_by_animation()
+        spinning = self.spin[0] if self.spin is not None else None
         for sq, code in enumerate(self.board):
-            if not code or sq in sliding:
+            if not code or sq in sliding or sq == spinning:
                 continue
             img = self._piece(code, size)
             if sq in self.deco.hidden:
@@ -446,6 +457,11 @@ class BoardView:
                 ghost.set_alpha(120)
                 surface.blit(ghost, self.square_rect(sq))
         self._draw_outlines(surface)
+        if self.spin is not None:
+            self._draw_spin(surface, *self.spin)
+        elif self.deco.handle is not None and 0 <= self.deco.handle < len(self.board):
+            r = self.handle_rect(self.deco.handle)
+            draw_handle(surface, r.center, r.w * 0.42, 0.0)
         for sq in self.deco.rings:
             r = self.square_rect(sq)
             pygame.draw.circle(surface, SWAP_RING, r.center, int(size * 0.46), max(2, size // 16))
@@ -477,6 +493,18 @@ class BoardView:
             burst.draw(surface)
         if with_drag:
             self.draw_drag(surface)
+
+    def _draw_spin(self, surface: pygame.Surface, sq: int, code: int, degrees: float) -> None:
+        """A piece being turned by its handle: drawn turned as far as the mouse, the handle with it."""
+        r = self.square_rect(sq)
+        img = pygame.transform.rotozoom(self._piece(code, r.w), -degrees, 1.0)
+        surface.blit(img, img.get_rect(center=r.center))
+        handle = self.handle_rect(sq)
+        cx, cy = r.center
+        hx, hy = handle.centerx - cx, handle.centery - cy
+        a = math.radians(degrees)
+        x, y = cx + hx * math.cos(a) - hy * math.sin(a), cy + hx * math.sin(a) + hy * math.cos(a)
+        draw_handle(surface, (x, y), handle.w * 0.42, degrees)
 
     def _draw_tree(
         self,

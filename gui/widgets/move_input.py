@@ -4,7 +4,10 @@ Only moves the rules offer can come out of it: it asks the position for its lega
 shows them (dots on empty squares, rings on swap targets). Two-part moves (Leiserchess 2018's
 swap followed by a step or rotation) are entered in two steps. A right-press selects a piece and
 shows it turned (with its shot previewed); the turn is made on release over the piece or on Enter,
-and moving off the piece before releasing takes it back.
+and moving off the piece before releasing takes it back. A selected piece that may turn
+shows a handle in its square's lower-right corner: dragging it spins the piece, and the release
+turns it by the nearest quarter turns (as in LaserChess 98). A double-click on a piece that can
+fire (a LaserChess 98 Laser) fires it.
 """
 
 from __future__ import annotations
@@ -26,6 +29,13 @@ ROTATE_KEYS = {
 }
 PICK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 CURSOR_STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+DOUBLE_CLICK_MS = 450  # two presses on one square within this time are a double-click
+QUARTER_TURNS = {1: CLOCKWISE, 2: HALF_TURN, 3: COUNTER_CLOCKWISE}  # clockwise quarter turns -> rotation
+
+
+def screen_angle(centre: tuple[float, float], point: tuple[float, float]) -> float:
+    """Degrees clockwise on screen from straight up, of ``point`` seen from ``centre``."""
+    return math.degrees(math.atan2(point[0] - centre[0], centre[1] - point[1])) % 360.0
 
 
 class MoveInput:
@@ -50,6 +60,9 @@ class MoveInput:
         self.notice: str | None = None  # why the last keyboard pick was refused
         self.turning: tuple[int, Move] | None = None  # right button held: (square, the turn shown)
         self._shown_live: list[int] = []  # the position's board when it was handed over
+        self.clock = pygame.time.get_ticks  # milliseconds, for double-clicks (tests may replace it)
+        self._last_press: tuple[int, int] | None = None  # (square, time) of the last press
+        self._spin: tuple[int, float] | None = None  # (square, mouse angle at the press): turning by handle
 
     # ------------------------------------------------------------ state
     def set_position(self, position: Position | None, last_move: tuple[int, ...] = ()) -> None:
@@ -74,7 +87,9 @@ class MoveInput:
         self._promotions = []
         self._press = None
         self._dragging = False
+        self._spin = None
         self.view.drag = None
+        self.view.spin = None
         self.hover_reason = None
         self._hover_square = None
         self._refresh()
@@ -121,6 +136,43 @@ class MoveInput:
         else:
             return None
         return wanted[0] if wanted else None
+
+    def turn_move(self, square: int, quarter_turns: int) -> Move | None:
+        """The legal rotation that turns the piece on ``square`` by ``quarter_turns`` clockwise
+        (to that orientation, or by that relative turn), or None."""
+        if self.position is None or not quarter_turns % 4:
+            return None
+        code = self.position.board[square]
+        kind = self.position.variant.pieces.kind(code)
+        target = (code + quarter_turns) & 3
+        rotations = [m for m in self._moves_from(square) if m.is_rotation]
+        for m in rotations:
+            if m.orientation is not None and kind.same_shape(m.orientation, target):
+                return m
+        wanted = QUARTER_TURNS[quarter_turns % 4]
+        return next((m for m in rotations if m.orientation is None and m.rotation == wanted), None)
+
+    @property
+    def handle_square(self) -> int | None:
+        """The square whose rotation handle is shown: the selected piece, if it may turn now."""
+        sq = self.selected
+        if sq is None or self._pending is not None or self._promotions or not self.enabled:
+            return None
+        return sq if any(m.is_rotation for m in self._moves_from(sq)) else None
+
+    def _spin_turns(self, pos: tuple[int, int]) -> int:
+        """Quarter turns clockwise the handle has been dragged round the piece's centre."""
+        assert self._spin is not None
+        sq, start = self._spin
+        delta = (screen_angle(self.view.square_center(sq), pos) - start) % 360.0
+        return round(delta / 90.0) % 4
+
+    def spin_move(self) -> Move | None:
+        """The rotation the handle points at now (for the shot preview), or None."""
+        if self._spin is None or self.view.spin is None:
+            return None
+        sq, _start = self._spin
+        return self.turn_move(sq, round(self.view.spin[2] / 90.0) % 4)
 
     def fire_move(self) -> Move | None:
         """Fire the selected emitter, or the side's only emitter that may fire now."""
@@ -188,6 +240,7 @@ class MoveInput:
             marks=self.view.deco.marks,
             hover=self.cursor,
             hidden=frozenset({self._press[0]}) if self._dragging and self._press else frozenset(),
+            handle=self.handle_square if self._spin is None else None,
         )
 
     # ------------------------------------------------------------ events
@@ -201,6 +254,13 @@ class MoveInput:
             self._hover(event.pos)
             if self.turning is not None and self.view.square_at(event.pos) != self.turning[0]:
                 self._end_turning()  # moved off the piece: the turn is taken back
+        if event.type == pygame.MOUSEMOTION and self._spin is not None:
+            sq, at_press = self._spin
+            angle = (screen_angle(self.view.square_center(sq), event.pos) - at_press) % 360.0
+            self.view.spin = (sq, self.position.board[sq], angle)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._spin is not None:
+            return self._release_spin(event.pos)
         if event.type == pygame.MOUSEMOTION and self._press is not None:
             sq, start, _ = self._press
             if not self._dragging and math.dist(start, event.pos) >= DRAG_THRESHOLD:
@@ -385,6 +445,8 @@ class MoveInput:
             return None
         if self.turning is not None:
             return self.turning[1]
+        if self._spin is not None:
+            return self.spin_move()
         if self.hover_rotation is not None:
             return self.rotation_move(self.hover_rotation)
         move = self.targets().get(self._hover_square) if self._hover_square is not None else None
@@ -394,7 +456,7 @@ class MoveInput:
 
     @property
     def dragging(self) -> bool:
-        return self._dragging
+        return self._dragging or self._spin is not None
 
     @property
     def choosing_promotion(self) -> bool:
@@ -411,6 +473,19 @@ class MoveInput:
         if sq is None:
             self.clear()
             return None
+        now, last = self.clock(), self._last_press
+        self._last_press = (sq, now)
+        handle = self.handle_square
+        if handle is not None and self.view.handle_rect(handle).collidepoint(pos):
+            self._spin = (handle, screen_angle(self.view.square_center(handle), pos))
+            self.view.spin = (handle, self.position.board[handle], 0.0) if self.position else None
+            self._refresh()
+            return None
+        if last is not None and last[0] == sq and now - last[1] <= DOUBLE_CLICK_MS:
+            fire = next((m for m in self._moves_from(sq) if m.fire), None)
+            if fire is not None:
+                self._last_press = None
+                return self._done(fire)  # a double-click on a Laser fires it
         targets = self.targets()
         if sq in targets:
             return self._choose(targets[sq], sq)
@@ -422,6 +497,20 @@ class MoveInput:
             return None
         self.clear()
         return None
+
+    def _release_spin(self, pos: tuple[int, int]) -> Move | None:
+        """The handle let go: turn the piece by the nearest quarter turns, if that is legal."""
+        assert self._spin is not None
+        sq = self._spin[0]
+        turns = self._spin_turns(pos)
+        self._spin = None
+        self.view.spin = None
+        move = self.turn_move(sq, turns) if turns else None
+        if turns and move is None and self.position is not None:
+            kind = self.position.variant.pieces.kind(self.position.board[sq])
+            self.notice = f"The {kind.name} on {self.position.geometry.names[sq]} cannot turn that way now"
+        self._refresh()
+        return self._done(move) if move is not None else None
 
     def _release_at(self, pos: tuple[int, int]) -> Move | None:
         if self._press is None:
