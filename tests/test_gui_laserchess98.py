@@ -276,3 +276,98 @@ def test_the_editor_shows_the_setup_description_until_the_board_changes_and_play
     config = app.screens.top
     assert config.name == "config" and config.error is None  # the editor's string reads as a whole turn
     assert Position.from_fen(config.choices.fen, LC98).board == board
+
+
+# A whole game from the reconstructed start (found by the engine for Blue against a Red that never
+# fires): moves, rotations of every shape, fires, both sides; Blue's last fire destroys the Red King.
+WHOLE_GAME = [
+    "b1c3",
+    "d7d6",
+    "d1*",
+    "d1*",
+    "b8c6",
+    "e2>W",
+    "d1*",
+    "h7>E",
+    "b7>W",
+    "h2>E",
+    "c2>W",
+    "f7>N",
+    "g8>W",
+    "f1>W",
+    "d2>N",
+    "d8c7",
+    "c2>N",
+    "d2>E",
+    "h7h6",
+    "d2>S",
+    "d1*",
+]
+
+
+def _play_by_events(app, screen, text: str, style: int, clock: list[int]) -> None:
+    """Enter one action the way a player would, through posted events; ``style`` varies the way
+    (click-click or drag; handle, turn button or key; double-click, Fire button or X)."""
+    from gui.testing import click_element, post_click, post_key, run_frames
+
+    pos = screen.position
+    move = pos.parse_move(text)
+    geo = screen.variant.geometry
+    frm = geo.names[move.from_square]
+    clock[0] += 5000  # no press of this action makes a double-click with the last one's
+    if move.fire:
+        if style % 3 == 0:
+            post_click(app, _at(screen, frm))
+            clock[0] += 120
+            post_click(app, _at(screen, frm))
+        elif style % 3 == 1:
+            click_element(app, screen.buttons["fire"])
+        else:
+            post_key(app, pygame.K_x)
+    elif move.orientation is not None:
+        code = pos.board[move.from_square]
+        turns = next(
+            k for k in (1, 2, 3) if pos.variant.pieces.kind(code).same_shape(code + k, move.orientation)
+        )
+        post_click(app, _at(screen, frm))
+        if style % 3 == 0:
+            _drag(app, _handle_path(screen, frm, turns))
+        elif style % 3 == 1:
+            key = {1: "rotate_right", 2: "rotate_half", 3: "rotate_left"}[turns]
+            click_element(app, screen.buttons[key])
+        else:
+            post_key(app, {1: pygame.K_e, 2: pygame.K_u, 3: pygame.K_q}[turns])
+    elif style % 2 == 0:
+        post_click(app, _at(screen, frm))
+        post_click(app, _at(screen, geo.names[move.to_square]))
+    else:
+        _drag(app, [_at(screen, frm), _at(screen, geo.names[move.to_square])])
+    run_frames(app, 3)
+
+
+def test_a_whole_game_is_played_to_the_end_by_posted_events(app, data_dir):
+    from gui.testing import run_frames
+
+    screen = _two_player(app)
+    clock = [0]
+    screen.input.clock = lambda: clock[0]
+    expected = Position.setup(variant="laserchess98")
+    for i, text in enumerate(WHOLE_GAME):
+        assert not screen.session.finished
+        _play_by_events(app, screen, text, i, clock)
+        expected.push_text(text)
+        assert screen.position.fen() == expected.fen(), text
+        assert [m.text for m in screen.session.game.moves] == WHOLE_GAME[: i + 1]
+    run_frames(app, 10)
+    outcome = screen.session.outcome
+    assert (
+        screen.session.finished
+        and outcome.winner == 0
+        and "King" in outcome.describe(("Blue", "Red"), "King")
+    )
+    assert screen.over_buttons  # the game-over panel: Rematch, Review, Main menu
+    assert screen.session.save_error is None
+    (path,) = (data_dir / "saves").glob("*.json")  # the record, saved when the game ended
+    record = Game.load(path)
+    assert record.variant == "laserchess98" and [m.text for m in record.moves] == WHOLE_GAME
+    assert record.outcome is not None and record.outcome.result == "1-0"

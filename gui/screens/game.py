@@ -334,7 +334,9 @@ class GameScreen(Screen):
         if controls.half_turn:
             rotations.insert(1, ("rotate_half", ("Half turn", "Half"), "Turn the selected piece around (U)"))
         if controls.fire:
-            rotations.append(("fire", ("Fire",), "Fire the selected laser (or your only one)"))
+            rotations.append(
+                ("fire", ("Fire",), "Fire the selected laser, or your only one (X, or double-click a laser)")
+            )
         if controls.end_turn:
             rotations.append(("end_turn", ("End turn", "End"), "End your turn without its remaining actions"))
         threats = ("threats", ("Threats",), "Show where the enemy laser could strike (T)")
@@ -693,6 +695,12 @@ class GameScreen(Screen):
                 return True
             if event.key == pygame.K_l:
                 self.show_last_shot()
+                return True
+            if event.key == pygame.K_x and "fire" in self.buttons:
+                move = self.input.fire_move() if self.input.enabled else None
+                if move is not None:  # X fires the selected Laser, or the only one that may fire
+                    self.input.clear()
+                    self.play_move(move)
                 return True
             if event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.toggle_mute()
