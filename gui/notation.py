@@ -58,13 +58,20 @@ def readable_move(before: Position, move: Move) -> str:
 
 def readable_texts(game: Game) -> list[str]:
     """Every move of ``game`` in readable notation (the moves are replayed once)."""
+    return readable_plies(game)[0]
+
+
+def readable_plies(game: Game) -> tuple[list[str], list[int]]:
+    """Every move of ``game`` in readable notation, and the side that made each (a side makes
+    several in a row where a turn is several actions)."""
     pos = game.start_position()
-    out = []
+    texts, sides = [], []
     for record in game.moves:
         move = pos.parse_move(record.text)
-        out.append(readable_move(pos, move))
+        texts.append(readable_move(pos, move))
+        sides.append(pos.turn)
         pos.push(move)
-    return out
+    return texts, sides
 
 
 def plain_move(token: str) -> str:
@@ -72,16 +79,20 @@ def plain_move(token: str) -> str:
     return token.replace(SWAP, "")
 
 
-def numbered(texts: list[str], first_turn: int = 0) -> str:
-    """``1. a b 2. c d``; a game the second side starts begins ``1... a``."""
+def numbered(texts: list[str], first_turn: int = 0, sides: list[int] | None = None) -> str:
+    """``1. a b 2. c d``; a game the second side starts begins ``1... a``. With ``sides`` (the
+    side of each move) a turn of several actions keeps one number: ``2. d1* d1* b8c6``."""
+    if sides is None or len(sides) < len(texts):
+        sides = [(first_turn + i) % 2 for i in range(len(texts))]
     parts: list[str] = []
+    number, last = 0, None
     for i, text in enumerate(texts):
-        ply = i + first_turn
-        if ply % 2 == 0:
-            parts.append(f"{ply // 2 + 1}.")
-        elif i == 0:
-            parts.append(f"{ply // 2 + 1}...")
+        side = 1 if sides[i] else 0
+        if side != last and (side == 0 or i == 0):
+            number += 1
+            parts.append(f"{number}." if side == 0 else f"{number}...")
         parts.append(text)
+        last = side
     return " ".join(parts)
 
 
@@ -112,7 +123,8 @@ def game_to_text(game: Game) -> str:
         headers.append(("Reason", game.outcome.reason.name))
     headers.append(("Date", game.started_at))
     lines = [f'[{key} "{_quote(str(value))}"]' for key, value in headers]
-    body = numbered(readable_texts(game), first_turn)
+    texts, sides = readable_plies(game)
+    body = numbered(texts, first_turn, sides)
     return "\n".join(lines) + "\n\n" + (body + " " if body else "") + result + "\n"
 
 

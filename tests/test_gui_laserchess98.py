@@ -371,3 +371,35 @@ def test_a_whole_game_is_played_to_the_end_by_posted_events(app, data_dir):
     record = Game.load(path)
     assert record.variant == "laserchess98" and [m.text for m in record.moves] == WHOLE_GAME
     assert record.outcome is not None and record.outcome.result == "1-0"
+
+
+def test_the_move_list_keeps_a_turns_half_actions_in_the_sides_column():
+    from gui.widgets.move_list import MoveList
+
+    ml = MoveList(pygame.Rect(0, 0, 240, 400))
+    texts = WHOLE_GAME[:9]  # b1c3 d7d6 | d1* d1* | b8c6 | e2>W d1* | h7>E b7>W
+    sides = [0, 1, 0, 0, 1, 0, 0, 1, 1]
+    ml.set_moves(texts, sides=sides)
+    rects = [ml.move_rect(ply) for ply in range(1, 10)]
+    column = {0: rects[0].x, 1: rects[1].x}
+    assert all(r.x == column[side] for r, side in zip(rects, sides, strict=True))  # each side's column
+    assert rects[2].y < rects[3].y  # Blue's second half-action on the next row, same column
+    assert rects[3].y == rects[4].y  # Red's reply beside it
+    assert rects[7].y == rects[6].y and rects[8].y > rects[7].y  # Red's two halves
+    assert ml.row_count == 6 and ml._numbers == {0: 1, 1: 2, 3: 3}
+    for ply, rect in enumerate(rects, start=1):
+        assert ml.ply_at(rect.center) == ply  # a click on a move answers its ply
+
+
+def test_copy_game_as_text_numbers_turns_and_imports_back():
+    from gui.notation import game_from_text, game_to_text
+
+    game = Game.new("laserchess98", players=(Player("human"), Player("human")))
+    pos = game.start_position()
+    for text in WHOLE_GAME:
+        pos.push_text(text)
+        game.add_move(text, 1.0)
+    text = game_to_text(game)
+    assert "2. d1* ×c7 d1* ×c8 b8c6 3. e2>W d1* ×c6 h7>E b7>W 4." in text
+    back = game_from_text(text)
+    assert [m.text for m in back.moves] == WHOLE_GAME and back.variant == "laserchess98"

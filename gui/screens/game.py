@@ -48,7 +48,7 @@ from gui.colours import (
     WARM_RED,
 )
 from gui.layout import px, style
-from gui.notation import game_to_text, readable_move, readable_texts
+from gui.notation import game_to_text, readable_move, readable_plies
 from gui.paths import saves_dir
 from gui.rules_pages import topic_for
 from gui.screen import Screen
@@ -97,8 +97,9 @@ class GameScreen(Screen):
         humans = [c for c in (0, 1) if not self.session.is_cpu(c)]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        self.readable = readable_texts(game)  # the move list's notation: swaps and shot victims
-        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn)
+        # the move list's notation (swaps and shot victims) and who made each move
+        self.readable, self.sides = readable_plies(game)
+        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn, sides=self.sides)
         self.moves.set_current(len(game.moves))
         self.worker: SearchWorker | None = SearchWorker() if self.session.against_cpu else None
         self.thinking: Progress | None = None
@@ -528,6 +529,7 @@ class GameScreen(Screen):
         """Play a legal move for the side to move and start showing it."""
         move = self.session.resolve(move)  # a chance outcome is drawn before it is written
         self.readable.append(readable_move(self.position, move))
+        self.sides.append(self.position.turn)
         effects = self.session.play(move)
         self.view.show_effects(self.position.board, effects)
         audio = self.app.audio
@@ -601,7 +603,8 @@ class GameScreen(Screen):
 
     def _refresh_move_list(self) -> None:
         del self.readable[len(self.session.game.moves) :]  # after a takeback
-        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn)
+        del self.sides[len(self.session.game.moves) :]
+        self.moves.set_moves(self.readable, first_side=self.session.start_position.turn, sides=self.sides)
         self.moves.set_current(len(self.session.game.moves))
 
     def show_last_shot(self) -> None:

@@ -159,7 +159,8 @@ class ReplayScreen(Screen):
         humans = [c for c in (0, 1) if game.players[c].kind == "human"]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn)
+        sides = [p.turn for p in self.plies[:-1]]  # who made each move (a turn may be several)
+        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn, sides=sides)
         self.moves.set_current(self.ply)
         self.study = AnalysisPanel(app, game, self.view, path)  # analysis: strip, bar, best move
         self._marked = self.study.analysis

@@ -6,7 +6,9 @@ It is custom drawn (no pygame-gui widgets), so it never competes with pygame-gui
 ``handle_event`` is the only place that changes state; ``draw`` only reads.
 
 Plies count moves applied: ply 0 is the start position, ply ``n`` the position after ``n`` moves,
-so the move at list index ``i`` is ply ``i + 1``.
+so the move at list index ``i`` is ply ``i + 1``. Each side has its column; where a turn is
+several actions (LaserChess 98's two half-actions) the screen passes the side of every ply and a
+turn's later actions go on the next rows of the same column (numbered rows start a first-column turn).
 """
 
 from __future__ import annotations
@@ -123,6 +125,9 @@ class MoveList:
         self._thumb_drag: tuple[int, int] | None = None  # (mouse y at press, scroll at press)
         self._thumb_hot = False
         self.annotations: dict[int, tuple[str, tuple[int, int, int]]] = {}  # ply -> (mark, colour)
+        self._slots: list[tuple[int, int]] = []  # (row, column) of each ply's move, ply 1 first
+        self._cells: dict[tuple[int, int], int] = {}  # (row, column) -> ply
+        self._numbers: dict[int, int] = {}  # row -> the move number written on it
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.set_rect(rect)
 
@@ -154,8 +159,7 @@ class MoveList:
 
     @property
     def row_count(self) -> int:
-        total = len(self.moves) + self.first_side
-        return (total + 1) // 2
+        return self._slots[-1][0] + 1 if self._slots else 0
 
     @property
     def content_height(self) -> int:
@@ -180,12 +184,22 @@ class MoveList:
         return max(6, self.font_size // 2)
 
     # ------------------------------------------------------------ content
-    def set_moves(self, texts: Sequence[str], first_side: int = 0, first_number: int = 1) -> None:
-        """Show these moves; ``first_side`` 1 means the first move was the second player's."""
+    def set_moves(
+        self,
+        texts: Sequence[str],
+        first_side: int = 0,
+        first_number: int = 1,
+        sides: Sequence[int] | None = None,
+    ) -> None:
+        """Show these moves; ``first_side`` 1 means the first move was the second player's.
+        ``sides`` (the side of each move) is needed only where a side may act twice in a row."""
         at_end = self.current >= len(self.moves)
         self.moves = list(texts)
         self.first_side = 1 if first_side else 0
         self.first_number = max(1, int(first_number))
+        if sides is None or len(sides) < len(self.moves):
+            sides = [(self.first_side + i) % 2 for i in range(len(self.moves))]
+        self._lay_out([1 if side else 0 for side in sides[: len(self.moves)]])
         if at_end:
             self.current = len(self.moves)
         self.current = max(0, min(self.current, len(self.moves)))
@@ -203,10 +217,27 @@ class MoveList:
         self.current = max(0, min(int(ply), len(self.moves)))
         self._reveal(self.current)
 
+    def _lay_out(self, sides: list[int]) -> None:
+        """Rows and columns of every move: a side's move goes in its column, on the row of the
+        other side's move before it when that cell is free, else on a new row."""
+        self._slots, self._cells, self._numbers = [], {}, {}
+        row, number, last = -1, self.first_number - 1, None
+        for ply, side in enumerate(sides, start=1):
+            if row < 0 or side == last or side == 0 or (row, side) in self._cells:
+                row += 1
+                if side == 0 and last != 0:
+                    number += 1  # a first-column turn begins: the row is numbered
+                    self._numbers[row] = number
+                elif row == 0:
+                    number += 1
+                    self._numbers[row] = number
+            self._slots.append((row, side))
+            self._cells[(row, side)] = ply
+            last = side
+
     def _slot(self, ply: int) -> tuple[int, int]:
         """(row, column 0/1) of the move that makes ``ply`` (ply >= 1)."""
-        index = ply - 1 + self.first_side
-        return index // 2, index % 2
+        return self._slots[ply - 1]
 
     def _reveal(self, ply: int) -> None:
         if ply <= 0:
@@ -252,8 +283,7 @@ class MoveList:
         else:
             return None
         row = (pos[1] - inner.y + self.scroll) // self.row_height
-        ply = row * 2 + col + 1 - self.first_side
-        return ply if 1 <= ply <= len(self.moves) else None
+        return self._cells.get((row, col))
 
     def _thumb_rect(self) -> pygame.Rect | None:
         if not self.max_scroll:
@@ -332,12 +362,13 @@ class MoveList:
             y = inner.y + row * rh - self.scroll
             if row % 2:
                 surface.blit(stripe, (number.x, y))
-            num = text_image(f"{self.first_number + row}.", size, False, HINT)
-            surface.blit(num, num.get_rect(midright=(number.right - self.pad, y + rh // 2)))
+            if row in self._numbers:
+                num = text_image(f"{self._numbers[row]}.", size, False, HINT)
+                surface.blit(num, num.get_rect(midright=(number.right - self.pad, y + rh // 2)))
             for col, column in enumerate((first, second)):
-                ply = row * 2 + col + 1 - self.first_side
+                ply = self._cells.get((row, col), 0)
                 if not 1 <= ply <= len(self.moves):
-                    if ply < 1:
+                    if row == 0 and col == 0:  # the game began with the second column's side
                         dots = text_image("…", size, False, HINT)
                         surface.blit(dots, dots.get_rect(midleft=(column.x + cell_pad, y + rh // 2)))
                     continue
