@@ -4,6 +4,7 @@ first turn as move 1)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 
@@ -12,16 +13,20 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
-def full_moves(plies: int, first_turn: int = 0) -> int:
-    """How many full moves ``plies`` half-moves make, counting a started move as one."""
+def full_moves(plies: int, first_turn: int = 0, sides: Sequence[int] | None = None) -> int:
+    """How many full moves ``plies`` half-moves make, counting a started move as one. With
+    ``sides`` (who made each ply; a turn may be several) a move is a turn of each side."""
     if plies <= 0:
         return 0
-    return (plies + first_turn + 1) // 2
+    if sides is None or len(sides) < plies:
+        return (plies + first_turn + 1) // 2
+    started = 1 if sides[0] else 0  # a game the second side begins counts that turn as move 1
+    return started + sum(1 for i in range(plies) if not sides[i] and (i == 0 or sides[i - 1]))
 
 
-def move_count(plies: int, first_turn: int = 0) -> str:
+def move_count(plies: int, first_turn: int = 0, sides: Sequence[int] | None = None) -> str:
     """``1 move``, ``12 moves``: full moves, like the numbers in the move list."""
-    return plural(full_moves(plies, first_turn), "move")
+    return plural(full_moves(plies, first_turn, sides), "move")
 
 
 @lru_cache(maxsize=1024)

@@ -11,6 +11,7 @@ from game.variants import VARIANTS
 from gui.art.beam import beam_colours
 from gui.art.schemes import SCHEMES
 from gui.widgets.board_view import BoardView
+from gui.wording import full_moves, move_count
 
 LC98 = VARIANTS["laserchess98"]
 
@@ -366,6 +367,7 @@ def test_a_whole_game_is_played_to_the_end_by_posted_events(app, data_dir):
         and "King" in outcome.describe(("Blue", "Red"), "King")
     )
     assert screen.over_buttons  # the game-over panel: Rematch, Review, Main menu
+    assert full_moves(len(WHOLE_GAME), 0, screen.sides) == 7  # as the move list numbers them
     assert screen.session.save_error is None
     (path,) = (data_dir / "saves").glob("*.json")  # the record, saved when the game ended
     record = Game.load(path)
@@ -403,3 +405,11 @@ def test_copy_game_as_text_numbers_turns_and_imports_back():
     assert "2. d1* ×c7 d1* ×c8 b8c6 3. e2>W d1* ×c6 h7>E b7>W 4." in text
     back = game_from_text(text)
     assert [m.text for m in back.moves] == WHOLE_GAME and back.variant == "laserchess98"
+
+
+def test_moves_are_counted_in_turns_where_a_side_acts_twice():
+    sides = [0, 1, 0, 0, 1, 0, 0, 1, 1]  # b1c3 d7d6 | d1* d1* | b8c6 | e2>W d1* | h7>E b7>W
+    assert [full_moves(p, 0, sides) for p in range(10)] == [0, 1, 1, 2, 2, 2, 3, 3, 3, 3]
+    assert move_count(9, 0, sides) == "3 moves"
+    assert full_moves(3, 1, [1, 1, 0]) == 2  # Red began (two half-actions), then Blue's turn
+    assert full_moves(4, 0) == 2  # without sides: one ply a side

@@ -985,9 +985,10 @@ class GameScreen(Screen):
             return s.outcome.describe(names, self.variant.royal_name), BRIGHT_GOLD
         if self.view_ply is not None:
             first = s.start_position.turn
-            here = full_moves(self.view_ply, first)
+            here = full_moves(self.view_ply, first, self.sides)
+            total = full_moves(len(s.game.moves), first, self.sides)
             return (
-                f"Viewing move {here} of {full_moves(len(s.game.moves), first)} — End returns to the game",
+                f"Viewing move {here} of {total} — End returns to the game",
                 PALE_BLUE,
             )
         if self.error:
@@ -1097,8 +1098,9 @@ class GameScreen(Screen):
         big = font(RESULT_TITLE.at(size), bold=True).render(title, True, HEADING)
         surface.blit(big, big.get_rect(midtop=(self.over_rect.centerx, self.over_rect.y + px(16, size))))
         reason = outcome.reason_text(self.variant.royal_name)
+        moves = move_count(len(s.game.moves), s.start_position.turn, self.sides)
         small = font(LARGE_TEXT.at(size)).render(
-            f"{reason[0].upper()}{reason[1:]} · {move_count(len(s.game.moves), s.start_position.turn)}",
+            f"{reason[0].upper()}{reason[1:]} · {moves}",
             True,
             RESULT_LINE,
         )
