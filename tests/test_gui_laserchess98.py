@@ -413,3 +413,24 @@ def test_moves_are_counted_in_turns_where_a_side_acts_twice():
     assert move_count(9, 0, sides) == "3 moves"
     assert full_moves(3, 1, [1, 1, 0]) == 2  # Red began (two half-actions), then Blue's turn
     assert full_moves(4, 0) == 2  # without sides: one ply a side
+
+
+def test_a_selected_laser_and_the_fire_button_preview_the_shot(app):
+    from gui.testing import post_click, run_frames
+
+    screen = _two_player(app, "Hit-count loop")
+    d3 = _at(screen, "d3")
+    post_click(app, d3)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(d3[0] + 2, d3[1]), rel=(0, 0), buttons=(0, 0, 0))
+    )
+    run_frames(app, 2)
+    assert screen.preview is not None and screen.preview.move.fire
+    assert "destroys your own piece on d3" in screen.status_text()[0]  # the loop comes back to the Laser
+    assert len([b for root in screen.view.preview_shots for b in root.walk()]) > 4  # every split beam
+    screen.input.clear()
+    fire = screen.buttons["fire"].rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=fire, rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(app, 2)
+    assert screen.preview is not None and screen.preview.move.fire
+    assert screen.session.game.moves == []  # pointing plays nothing

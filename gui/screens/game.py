@@ -739,6 +739,8 @@ class GameScreen(Screen):
                 None,
             )
             self.input.hover_rotation = over  # a rotation button under the mouse: preview that turn
+            fire = self.buttons.get("fire")
+            self.input.hover_fire = fire is not None and fire.rect.collidepoint(event.pos)  # its shot
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
             move = self.input.handle_event(event)
             self._update_preview()

@@ -134,6 +134,8 @@ class BoardView:
         self._warp: _Warp | None = None
         self._show: _EffectsShow | None = None
         self._bursts: list[ParticleBurst] = []
+        self._layer_cache: tuple[tuple, Shot, pygame.Surface] | None = None  # the last still trace drawn
+        self._stroke_cache: dict[tuple, tuple[Shot, list[tuple[Shot, tuple[tuple[float, float], ...]]]]] = {}
         self._time = 0.0
         self.set_area(self.area)
 
@@ -482,10 +484,17 @@ class BoardView:
         show = self._show
         if show is not None:
             intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
+            points_of = {id(b): pts for root in show.beams for b, pts in self._strokes(root)}
+            drawn: set[tuple] = set()
             for beam, progress in self.beams_drawn():
+                points = points_of.get(id(beam))
+                key = (points, beam.charge, progress)
+                if points is None or key in drawn:
+                    continue  # a loop retraces its path: each stroke once
+                drawn.add(key)
                 colour = colours[min(beam.charge, len(colours) - 1)]
                 width = round(half * (1 + 0.2 * beam.charge))  # a charged beam is drawn wider too
-                draw_beam(surface, self.shot_points(beam), progress, colour, width, self._time, intensity)
+                draw_beam(surface, points, progress, colour, width, self._time, intensity)
             if self._slide is None and self._warp is None:
                 for sq in self.doomed():
                     draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
@@ -516,10 +525,40 @@ class BoardView:
         intensity: float,
         flare: bool,
     ) -> None:
-        """A beam tree drawn still (trace, preview, overlay): every split beam, in its charge's colour."""
-        for beam in root.walk():
-            colour = colours[min(beam.charge, len(colours) - 1)]
-            draw_beam(surface, self.shot_points(beam), 1.0, colour, half, time, intensity, False, flare)
+        """A beam tree drawn still (trace, preview, overlay): every split beam, in its charge's colour.
+        A tree of several beams is drawn on one layer made faint once (not a layer per beam)."""
+        strokes = {(points, beam.charge): beam for beam, points in self._strokes(root)}
+        if len(strokes) == 1 or intensity >= 0.99:
+            for (points, charge), _beam in strokes.items():
+                colour = colours[min(charge, len(colours) - 1)]
+                draw_beam(surface, points, 1.0, colour, half, time, intensity, False, flare)
+            return
+        size = surface.get_size()
+        key = (id(root), self.origin, self.layout.square, self.flipped, intensity, colours, size)
+        if time == 0.0 and self._layer_cache is not None and self._layer_cache[0] == key:
+            surface.blit(self._layer_cache[2], (0, 0))  # a still trace: drawn once, blitted after
+            return
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        width = max(2, round(half * (0.6 + 0.4 * intensity)))  # as draw_beam narrows a faint beam
+        for (points, charge), _beam in strokes.items():
+            colour = colours[min(charge, len(colours) - 1)]
+            draw_beam(layer, points, 1.0, colour, width, time, 1.0, False, flare)
+        layer.set_alpha(max(0, min(255, round(intensity * 255))))
+        surface.blit(layer, (0, 0))
+        if time == 0.0:
+            self._layer_cache = (key, root, layer)
+
+    def _strokes(self, root: Shot) -> list[tuple[Shot, tuple[tuple[float, float], ...]]]:
+        """Every beam of a tree with its pixel points, worked out once per tree and board layout."""
+        key = (id(root), self.origin, self.layout.square, self.flipped)
+        cached = self._stroke_cache.get(key)
+        if cached is None or cached[0] is not root:
+            if len(self._stroke_cache) > 16:
+                self._stroke_cache.clear()
+            strokes = [(b, tuple(self.shot_points(b))) for b in root.walk() if b.path]
+            cached = (root, [(b, pts) for b, pts in strokes if len(pts) >= 2])
+            self._stroke_cache[key] = cached
+        return cached[1]
 
     def draw_drag(self, surface: pygame.Surface) -> None:
         """The piece being dragged, under the mouse (part of :meth:`draw` unless asked not to be)."""

@@ -56,6 +56,7 @@ class MoveInput:
         self.hover_reason: str | None = None  # why the hovered square is not a legal destination
         self._hover_square: int | None = None
         self.hover_rotation: int | None = None  # a rotation button under the mouse (preview it)
+        self.hover_fire = False  # the Fire button is under the mouse (preview the shot)
         self.cursor: int | None = None  # the keyboard's board cursor (None: not shown)
         self.notice: str | None = None  # why the last keyboard pick was refused
         self.turning: tuple[int, Move] | None = None  # right button held: (square, the turn shown)
@@ -440,8 +441,13 @@ class MoveInput:
 
     def preview_move(self) -> Move | None:
         """The complete move the player is pointing at (a target under the mouse or the dragged
-        piece, a rotation button under the mouse), for the shot preview; None if there is none."""
-        if self.position is None or not self.enabled or not self.has_selection:
+        piece, a rotation button under the mouse, the Fire button, or a selected Laser under the
+        mouse), for the shot preview; None if there is none."""
+        if self.position is None or not self.enabled:
+            return None
+        if self.hover_fire:
+            return self.fire_move()
+        if not self.has_selection:
             return None
         if self.turning is not None:
             return self.turning[1]
@@ -449,6 +455,8 @@ class MoveInput:
             return self.spin_move()
         if self.hover_rotation is not None:
             return self.rotation_move(self.hover_rotation)
+        if self._hover_square is not None and self._hover_square == self.selected and not self._dragging:
+            return next((m for m in self._moves_from(self.selected) if m.fire), None)  # its shot
         move = self.targets().get(self._hover_square) if self._hover_square is not None else None
         if move is None or (self._pending is None and (move.then_square is not None or move.rotation)):
             return None  # nothing pointed at, or only the first part of a two-part move
