@@ -434,3 +434,17 @@ def test_a_selected_laser_and_the_fire_button_preview_the_shot(app):
     run_frames(app, 2)
     assert screen.preview is not None and screen.preview.move.fire
     assert screen.session.game.moves == []  # pointing plays nothing
+
+
+def test_a_player_card_counts_a_destroyed_piece_once_it_has_burst(app):
+    from gui.testing import run_frames
+
+    app.settings.laser_speed = "slow"
+    screen = _two_player(app, "Splitter cascade")
+    screen.play_move(next(m for m in screen.position.legal_moves if m.fire))
+    lost_by_red = screen._derived()["captured"][1]
+    assert len(lost_by_red) == 2  # the Pawns on b7 and f7
+    run_frames(app, 20)
+    assert screen.view.busy and screen._shown_captures(lost_by_red) == []  # still on the board
+    run_frames(app, 200)
+    assert not screen.view.busy and screen._shown_captures(lost_by_red) == lost_by_red

@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game import Game, Move, Position
 from game.errors import LaserChessError
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN
-from game.pieces import code_color
+from game.pieces import Piece, code_color
 from game.search.levels import get_level
 from game.search.limits import Progress, SearchResult
 from game.search.worker import SearchWorker, WorkerError
@@ -1073,12 +1073,23 @@ class GameScreen(Screen):
             color,
             self.side_label(color),
             active=not s.finished and s.turn == color,
-            captured=self._derived()["captured"][1 - color],
+            captured=self._shown_captures(self._derived()["captured"][1 - color]),
             clock=s.remaining[color] if s.remaining is not None else None,
             low_time=s.low_time(color),
             note=f"depth {thinking.depth}" if thinking is not None else None,
             turn_note=self.turn_note() if s.turn == color else None,
         )
+
+    def _shown_captures(self, captured: list[Piece]) -> list[Piece]:
+        """The captured pieces, less those still standing on the board while a shot is shown
+        (a piece counts once it has burst)."""
+        out = list(captured)
+        for code in self.view.unburst():
+            kind, color = code >> 3, code >> 2 & 1
+            same = [i for i, p in enumerate(out) if int(p.kind) == kind and int(p.color) == color]
+            if same:
+                del out[same[-1]]
+        return out
 
     def _draw_over(self, surface: pygame.Surface) -> None:
         outcome = self.session.outcome

@@ -298,6 +298,11 @@ class BoardView:
             return []
         return [sq for _burst, step, sq, _code in show.removals if step <= show.clock]
 
+    def unburst(self) -> list[int]:
+        """Codes of the pieces the shown shot destroys that are still on the board (not burst yet)."""
+        show = self._show
+        return [code for _burst, _step, _sq, code in show.removals] if show is not None else []
+
     @property
     def effects_running(self) -> bool:
         """Anything still moving on the board (for frame pacing)."""
