@@ -39,3 +39,25 @@ def first_turn(start_fen: str, variant: str) -> int:
         return Position.from_fen(start_fen, variant).turn
     except (LaserChessError, KeyError, ValueError):
         return 0
+
+
+@lru_cache(maxsize=256)
+def move_sides(variant: str, start_fen: str, moves: tuple[str, ...]) -> tuple[int, ...] | None:
+    """Who made each move of a game whose turns may be several actions (the moves replayed once,
+    then remembered), for counting its moves in turns; None for a rule set of one action a turn
+    or a record whose moves cannot be played."""
+    from game import Position
+    from game.errors import LaserChessError
+    from game.variants import get_variant
+
+    try:
+        if get_variant(variant).turn_actions <= 1:
+            return None
+        pos = Position.from_fen(start_fen, variant)
+        sides = []
+        for text in moves:
+            sides.append(pos.turn)
+            pos.push(pos.parse_move(text))
+    except (LaserChessError, KeyError, ValueError):
+        return None
+    return tuple(sides)

@@ -448,3 +448,13 @@ def test_a_player_card_counts_a_destroyed_piece_once_it_has_burst(app):
     assert screen.view.busy and screen._shown_captures(lost_by_red) == []  # still on the board
     run_frames(app, 200)
     assert not screen.view.busy and screen._shown_captures(lost_by_red) == lost_by_red
+
+
+def test_a_past_games_card_counts_the_whole_game_in_turns():
+    from gui.wording import move_sides
+
+    start = LC98.setups["Reconstructed layout"]
+    sides = move_sides("laserchess98", start, tuple(WHOLE_GAME))
+    assert sides is not None and move_count(len(WHOLE_GAME), 0, sides) == "7 moves"
+    assert move_sides("khet", Position.setup("Classic").fen(), ("j5j6",)) is None  # one action a turn
+    assert move_sides("laserchess98", start, ("e2e9",)) is None  # a damaged record: plain count
