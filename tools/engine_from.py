@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 
 def main(argv: list[str]) -> int:
@@ -24,12 +25,22 @@ def main(argv: list[str]) -> int:
         import game.search.engine as old_engine
 
         sys.modules["game.search.limits"] = old_engine
-    here = Path(__file__).resolve().parent.parent / "game" / "search" / "protocol.py"
-    spec = importlib.util.spec_from_file_location("engine_protocol", here)
+    if not (Path(argv[0]) / "game" / "limits.py").is_file():
+        # ...and had no game/limits.py (input checks the protocol uses): lend it this checkout's.
+        sys.modules["game.limits"] = _load("game.limits", HERE / "game" / "limits.py")
+    return int(_load("engine_protocol", HERE / "game" / "search" / "protocol.py").main())
+
+
+HERE = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    """The module in ``path`` of this checkout, loaded under ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.main()
+    return module
 
 
 if __name__ == "__main__":
