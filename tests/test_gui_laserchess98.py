@@ -458,3 +458,24 @@ def test_a_past_games_card_counts_the_whole_game_in_turns():
     assert sides is not None and move_count(len(WHOLE_GAME), 0, sides) == "7 moves"
     assert move_sides("khet", Position.setup("Classic").fen(), ("j5j6",)) is None  # one action a turn
     assert move_sides("laserchess98", start, ("e2e9",)) is None  # a damaged record: plain count
+
+
+def test_the_replay_says_which_move_and_which_action_it_shows(app):
+    from gui.testing import run_frames
+
+    game = Game.new("laserchess98", players=(Player("human"), Player("human")))
+    pos = game.start_position()
+    for text in WHOLE_GAME:
+        pos.push_text(text)
+        game.add_move(text, 1.0)
+    screen = app.screens.push("replay", game=game, ply=7)
+    run_frames(app, 3)
+    assert screen.status_lines()[0].startswith("Move 3 of 7, action 7 of 21:  d1*")
+    khet = Game.new("khet", "Classic")
+    khet_pos = khet.start_position()
+    for text in ("j5j6", "c7d8"):
+        khet_pos.push_text(text)
+        khet.add_move(text, 1.0)
+    screen = app.screens.replace("replay", game=khet, ply=2)
+    run_frames(app, 3)
+    assert screen.status_lines()[0].startswith("Move 2 of 2:")  # one action a turn: as before

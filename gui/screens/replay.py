@@ -52,6 +52,7 @@ from gui.widgets.chrome import draw_background, panel
 from gui.widgets.move_arrow import move_squares
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
+from gui.wording import full_moves
 
 AUTOPLAY_PAUSE = 1.2  # seconds between moves at 1x, after each move's animation
 SPEEDS: dict[str, float] = {"½×": 0.5, "1×": 1.0, "2×": 2.0, "4×": 4.0}
@@ -159,8 +160,8 @@ class ReplayScreen(Screen):
         humans = [c for c in (0, 1) if game.players[c].kind == "human"]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        sides = [p.turn for p in self.plies[:-1]]  # who made each move (a turn may be several)
-        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn, sides=sides)
+        self.sides = [p.turn for p in self.plies[:-1]]  # who made each move (a turn may be several)
+        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn, sides=self.sides)
         self.moves.set_current(self.ply)
         self.study = AnalysisPanel(app, game, self.view, path)  # analysis: strip, bar, best move
         self._marked = self.study.analysis
@@ -483,7 +484,12 @@ class ReplayScreen(Screen):
         if self.ply == 0:
             main = "Start position"
         else:
-            main = f"Move {self.ply} of {n}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
+            where = f"Move {self.ply} of {n}"
+            sides, first = self.sides, self.plies[0].turn
+            if any(a == b for a, b in zip(sides, sides[1:], strict=False)):  # turns of several actions
+                turns = full_moves(self.ply, first, sides), full_moves(n, first, sides)
+                where = f"Move {turns[0]} of {turns[1]}, action {self.ply} of {n}"
+            main = f"{where}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
         verdict = self.study.status_text(self.ply)
         if verdict and not (self.ply == n and self.problem is None):
             return main, verdict, TEXT
