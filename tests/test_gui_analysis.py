@@ -135,3 +135,25 @@ def test_browser_card_shows_accuracy_once_analysed(app, data_dir):
     text = accuracy_text(game)
     assert text.startswith("Accuracy ") and text.count("%") == 2
     assert game.analysis.summary(game)[1].blunders == 1
+
+
+def test_the_empty_graph_does_not_cross_out_its_hint() -> None:
+    """The dashed even line stops either side of the hint text (it was drawn straight through it)."""
+    import pygame
+
+    from gui.colours import EVEN_LINE
+    from gui.widgets.eval_graph import EvalGraph
+
+    pygame.init()
+    graph = EvalGraph()
+    graph.set_rect(pygame.Rect(0, 0, 400, 80))
+
+    def even_pixels_under_hint(text: str) -> int:
+        graph.empty_text = text
+        surface = pygame.Surface((400, 80))
+        graph.draw(surface)
+        mid = graph.plot.centery
+        return sum(1 for x in range(150, 250) if surface.get_at((x, mid))[:3] == tuple(EVEN_LINE))
+
+    assert even_pixels_under_hint("") > 20  # the even line is there when no hint is shown
+    assert even_pixels_under_hint("Analyse to see who stood better, move by move") == 0

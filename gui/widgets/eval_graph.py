@@ -107,11 +107,17 @@ class EvalGraph:
             area = [(points[0][0], plot.bottom), *points, (points[-1][0], plot.bottom)]
             pygame.draw.polygon(surface, FIRST_SHARE, area)
             pygame.draw.lines(surface, EVAL_LINE, False, points, 2)
-        mid = plot.centery
-        for x in range(plot.x, plot.right, 8):
-            pygame.draw.line(surface, EVEN_LINE, (x, mid), (min(x + 4, plot.right), mid), 1)
+        label = None
+        gap = pygame.Rect(0, 0, 0, 0)
         if not known and self.empty_text:
             label = text_image(self.empty_text, max(11, min(16, rect.h // 5)), False, HINT)
+            gap = label.get_rect(center=rect.center).inflate(12, 0)
+        mid = plot.centery
+        for x in range(plot.x, plot.right, 8):
+            end = min(x + 4, plot.right)
+            if not (gap.left <= end and x <= gap.right and gap.top <= mid <= gap.bottom):
+                pygame.draw.line(surface, EVEN_LINE, (x, mid), (end, mid), 1)  # the hint is never crossed out
+        if label is not None:
             surface.blit(label, label.get_rect(center=rect.center))
         if self.values:
             x = round(self.x_of(self.current))
