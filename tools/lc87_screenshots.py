@@ -9,37 +9,17 @@ chance square is the game's own seeded draw, so the pictures are the same from r
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import tempfile
-from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from screenshot_kit import screenshot_app
 
 SPLIT_FRAMES = 12  # split on f2: one half strikes g2 (cracked until the shot ends), one runs west
 WARP_FRAMES = 38  # the Block is growing out of its new square, the arc from e5 still drawn
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default="docs/screenshots")
-    parser.add_argument("--size", default="1024x700")
-    args = parser.parse_args()
-    w, h = (int(v) for v in args.size.split("x"))
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as data:
-        os.environ["LASERCHESS_DATA"] = data
-        import pygame
-
+    with screenshot_app(__doc__.splitlines()[0], "1024x700") as (app, save):
         from game import Game, Player
-        from gui.app import App
         from gui.testing import run_frames
 
-        app = App((w, h), sound=False, persist=False)
         app.settings.laser_speed = "normal"
         app.settings.piece_animation = True
 
@@ -56,10 +36,6 @@ def main() -> None:
             screen.play_move(screen.position.parse_move(text))
             run_frames(app, frames)
 
-        def save(name: str) -> None:
-            pygame.image.save(app.surface, str(out / f"{name}.png"))
-            print(out / f"{name}.png")
-
         screen = game_screen("readme-split")
         play(screen, "f1*", SPLIT_FRAMES)
         save("lc87-split-beam")
@@ -72,7 +48,6 @@ def main() -> None:
         play(screen, "d4e4", 30)
         play(screen, "e4e5@a5", WARP_FRAMES)  # the game draws where it comes out (a5 is ignored)
         save("lc87-hypersquare-jump")
-        app.shutdown()
 
 
 if __name__ == "__main__":

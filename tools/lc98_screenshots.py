@@ -10,16 +10,9 @@ setting and each picture is taken after a fixed number of 60 Hz frames, so it is
 
 from __future__ import annotations
 
-import argparse
 import math
-import os
-import sys
-import tempfile
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from screenshot_kit import screenshot_app
 
 # (file name, setup, frames after the double-click that fires the Blue Laser)
 SHOTS = (
@@ -29,27 +22,13 @@ SHOTS = (
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default="docs/screenshots")
-    parser.add_argument("--size", default="1280x720")
-    args = parser.parse_args()
-    w, h = (int(v) for v in args.size.split("x"))
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as data:
-        os.environ["LASERCHESS_DATA"] = data
+    with screenshot_app(__doc__.splitlines()[0], "1280x720") as (app, save):
         import pygame
 
         from game import Game, Player
-        from gui.app import App
         from gui.testing import post_click, run_frames
 
-        app = App((w, h), sound=False, persist=False)
         app.settings.laser_speed = "slow"
-
-        def save(name: str) -> None:
-            pygame.image.save(app.surface, str(out / f"{name}.png"))
-            print(out / f"{name}.png")
 
         def open_game(setup: str):
             app.screens.reset("menu")
@@ -88,7 +67,6 @@ def main() -> None:
             run_frames(app, 1)
         run_frames(app, 2)
         save("lc98-rotate-handle")
-        app.shutdown()
 
 
 if __name__ == "__main__":

@@ -8,39 +8,17 @@ Drives the real app headlessly with posted events, like the tests.
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-import tempfile
-from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from screenshot_kit import screenshot_app
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default="docs/screenshots")
-    parser.add_argument("--size", default="1280x720")
-    args = parser.parse_args()
-    w, h = (int(v) for v in args.size.split("x"))
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as data:
-        os.environ["LASERCHESS_DATA"] = data
+    with screenshot_app(__doc__.splitlines()[0], "1280x720") as (app, save):
         import pygame
 
         from game import Game, Player
-        from gui.app import App
         from gui.testing import post_click, post_key, run_frames
 
-        app = App((w, h), sound=False, persist=False)
         app.settings.laser_speed = "off"
-
-        def save(name: str) -> None:
-            pygame.image.save(app.surface, str(out / f"{name}.png"))
-            print(out / f"{name}.png")
 
         def at(screen, name: str) -> tuple[int, int]:
             return screen.view.square_rect(screen.variant.geometry.parse_square(name)).center
@@ -79,7 +57,6 @@ def main() -> None:
             app.screens.push("rules", variant="khet", topic="laser")
             run_frames(app, 90)
             save("rules")
-        app.shutdown()
 
 
 if __name__ == "__main__":
