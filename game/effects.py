@@ -7,7 +7,7 @@ moved", "did anything fall"), so no screen re-derives what a move did from two b
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from game.laser import Shot
@@ -42,6 +42,20 @@ class Removal:
     code: int
     step: int = 0
     beam: int = -1  # -1: captured by landing
+
+
+def join_legs(moves: Iterable[PieceMove]) -> list[tuple[int, int, int]]:
+    """(code, from, to) per piece, a piece's consecutive legs joined into one slide (what a board
+    animates, so a piece that moves twice in one report slides once, from its first square to its last)."""
+    out: list[tuple[int, int, int]] = []
+    for m in moves:
+        for i, (code, frm, to) in enumerate(out):
+            if to == m.frm and code == m.code:
+                out[i] = (code, frm, m.to)
+                break
+        else:
+            out.append((m.code, m.frm, m.to))
+    return out
 
 
 @dataclass(frozen=True)
@@ -84,15 +98,7 @@ class Effects:
     @property
     def slides(self) -> list[tuple[int, int, int]]:
         """Each piece that changed square as (code, from, to), a piece's legs joined into one."""
-        out: list[tuple[int, int, int]] = []
-        for m in self.moved + self.placed:
-            for i, (code, frm, to) in enumerate(out):
-                if to == m.frm and code == m.code:
-                    out[i] = (code, frm, m.to)
-                    break
-            else:
-                out.append((m.code, m.frm, m.to))
-        return out
+        return join_legs(self.moved + self.placed)
 
     def replay(self, board: list[int]) -> list[int]:
         """The board after this action, from the board before it and this report alone.

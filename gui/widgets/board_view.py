@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.effects import Effects
+from game.effects import Effects, join_legs
 from game.geometry import DX, DY
 from game.laser import Shot
 from game.pieceset import PieceKind
@@ -78,19 +78,6 @@ class _Slide:
 class _Warp:
     pieces: list[tuple[int, int, int]]  # (code, from_sq, to_sq) moved by chance
     t: float = 0.0
-
-
-def _join_legs(moves) -> list[tuple[int, int, int]]:
-    """(code, from, to) per piece, a piece's consecutive legs joined into one slide."""
-    out: list[tuple[int, int, int]] = []
-    for m in moves:
-        for i, (code, frm, to) in enumerate(out):
-            if to == m.frm and code == m.code:
-                out[i] = (code, frm, m.to)
-                break
-        else:
-            out.append((m.code, m.frm, m.to))
-    return out
 
 
 @dataclass
@@ -226,7 +213,7 @@ class BoardView:
         for _burst, _step, sq, code in reversed(removals):
             self.board[sq] = code
         if slide and self.piece_animation:
-            slides = _join_legs(effects.moved)
+            slides = join_legs(effects.moved)
             self._slide = _Slide(slides) if slides else None
             chance = [(m.code, m.frm, m.to) for m in effects.placed]
             self._warp = _Warp(chance) if chance else None
