@@ -888,8 +888,12 @@ class Engine:
                         if promoted:
                             cold = [c for c in cold if c not in promoted]
                         if hist:
-                            hist_get = hist.get
-                            cold.sort(key=lambda c: hist_get(c, 0), reverse=True)
+                            # By history, best first, in generation order among equals; every stored
+                            # value is at least 1, so the moves without one keep their order at the end.
+                            ranked = [c for c in cold if c in hist]
+                            if ranked:
+                                ranked.sort(key=hist.__getitem__, reverse=True)
+                                cold = ranked + [c for c in cold if c not in hist]
                 if not generated:
                     path.discard(h)  # no legal move at all
                     return 0

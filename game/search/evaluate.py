@@ -35,6 +35,7 @@ from game.variants.base import Variant
 OFF_BOARD = -3
 MAX_HOPS = 256
 NO_EXPOSURE = (0, 0, 0, 0, 0, 0)  # a missing royal: nothing to expose, depends on no square
+MIRROR_COUNT = (1, 1 << 8)  # trace_beam's mirror counts: one more of the first / second player's
 
 
 @dataclass(frozen=True)
@@ -114,32 +115,39 @@ def trace_beam(
     start: int,
     direction: int,
 ) -> tuple[int, int, int, int]:
-    """Follow a beam from ``start``: ``(stop square or -1, effect, squares mask, mirror squares mask)``.
+    """Follow a beam from ``start``: ``(stop square or -1, effect, squares mask, mirror counts)``.
 
     ``effect`` is DESTROY/ABSORB at the stop square, or OFF_BOARD. The squares mask holds every
     square the beam enters plus ``start`` itself: a move that touches none of them leaves the shot
-    exactly as it is, which is what the search's move classification relies on.
+    exactly as it is, which is what the search's move classification relies on. The mirror counts
+    are ``first << 0 | second << 8``: how many of each player's pieces turn the beam (each counted
+    once), what beam control scores; they too depend on the squares mask alone.
     """
     sq = start
     d = direction
     path = 1 << start
     mirrors = 0
+    counts = 0
     for _ in range(MAX_HOPS):
         key = sq << 2 | d
         for t in rays[key]:
             if board[t]:
                 break
         else:
-            return -1, OFF_BOARD, path | full[key], mirrors
+            return -1, OFF_BOARD, path | full[key], counts
         path |= upto[key * size + t]
-        effect = OPTICS[board[t] << 2 | d]
+        code = board[t]
+        effect = OPTICS[code << 2 | d]
         if effect >= 0:
-            mirrors |= 1 << t
+            bit = 1 << t
+            if not mirrors & bit:
+                mirrors |= bit
+                counts += MIRROR_COUNT[code >> 2 & 1]
             sq = t
             d = effect
             continue
-        return t, effect, path, mirrors
-    return -1, OFF_BOARD, path, mirrors
+        return t, effect, path, counts
+    return -1, OFF_BOARD, path, counts
 
 
 class Evaluator:
@@ -301,19 +309,10 @@ class Evaluator:
             score += -self._hanging[victim] if victim >> 2 & 1 == stm else self._self_wait[victim]
 
         # Beam control: own mirrors on one's own beam are redirection points.
-        own = 0
-        m = my_mirrors
-        while m:
-            low = m & -m
-            m ^= low
-            if (board[low.bit_length() - 1] >> 2 & 1) == stm:
-                own += 1
-        m = their_mirrors
-        while m:
-            low = m & -m
-            m ^= low
-            if (board[low.bit_length() - 1] >> 2 & 1) != stm:
-                own -= 1
+        if stm == 0:
+            own = (my_mirrors & 255) - (their_mirrors >> 8)
+        else:
+            own = (my_mirrors >> 8) - (their_mirrors & 255)
         score += self._beam_control * own
 
         # Royal exposure, plus the lines into each royal that the enemy beam crosses.
