@@ -63,6 +63,7 @@ ORDER_TOUCH_THEIRS = 1 << 25  # changes the enemy beam
 ORDER_BAD = -(1 << 32)
 
 EVAL_CACHE_ENTRIES = 300_000
+ENTRIES_MEMO = 50_000  # beam traces whose entries (beam_entries) are kept
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
 NO_BEAM = (-1, OFF_BOARD, 0, 0)
@@ -276,6 +277,7 @@ class Engine:
         self.pv: list[list[int]] = [_EMPTY] * (MAX_PLY + 2)
         # Each node's analysis, for its children.
         self.info_at: list[tuple[Any, ...] | None] = [None] * (MAX_PLY + 2)
+        self.entries_memo: dict[int, tuple[tuple[int, int, int, int], list[int]]] = {}
         self.changed = 0  # squares the last move made changed (bitmask)
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.history = [{k: v >> 2 for k, v in table.items() if v >= 4} for table in self.history]
@@ -601,6 +603,21 @@ class Engine:
         cache[h] = info
         return info
 
+    def _entries_of(self, beam: tuple[int, int, int, int], emitter: int) -> list[int]:
+        """:func:`beam_entries` of the side to move's ``beam`` (its trace, fired from ``emitter``).
+
+        A trace is reused by every child whose move touched none of its squares, and so is the
+        course along them: the entries are kept with the trace object (held, so its id stays its)."""
+        memo = self.entries_memo
+        got = memo.get(id(beam))
+        if got is not None and got[0] is beam:
+            return got[1]
+        entries = beam_entries(self.board, self.ev.rays, emitter, self.ev.size)
+        if len(memo) >= ENTRIES_MEMO:
+            memo.clear()
+        memo[id(beam)] = (beam, entries)
+        return entries
+
     def _beams(self, stm: int) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
         board = self.board
         ev = self.ev
@@ -763,7 +780,7 @@ class Engine:
         bad: list[int] = []
         hits: dict[int, int] = {}  # move -> where its shot stops (known from the classification)
         along = virtual and emitter >= 0 and self.by_region  # (elsewhere lasers move: whole traces pay)
-        entries = beam_entries(board, rays, emitter, ev.size) if along else _EMPTY
+        entries = self._entries_of(mine, emitter) if along else _EMPTY
         vacated: dict[int, tuple[int, int]] = {}
         for c in hot_mine:
             if c == tt_move:
@@ -1078,7 +1095,7 @@ class Engine:
         value = ev.value
         moves = touching_moves(pos, my_path)  # only a move touching our beam changes our shot
         along = virtual and moves and self.by_region
-        entries = beam_entries(board, rays, emitter, ev.size) if along else _EMPTY
+        entries = self._entries_of(mine, emitter) if along else _EMPTY
         vacated: dict[int, tuple[int, int]] = {}
         for c in moves:
             hit = -2

@@ -99,13 +99,14 @@ def touching_moves(pos: Position, mask: int, moves: list[int] | None = None) -> 
     targets = tables.targets[turn]
     swap_reserved_ok = pos.options.swap_into_reserved
     forbidden = tables.forbidden
+    flags = _squares(mask)
     out: list[int] = []
     append = out.append
     for sq in tables.region(mask):
         p = board[sq]
         if not p or (p >> 2 & 1) != turn:
             continue
-        on = mask >> sq & 1
+        on = flags[sq]
         kind = p >> 3
         if kind == SPHINX:
             if on:
@@ -118,7 +119,7 @@ def touching_moves(pos: Position, mask: int, moves: list[int] | None = None) -> 
             continue
         if kind == SCARAB:
             for t in targets[sq]:
-                if on or mask >> t & 1:
+                if on or flags[t]:
                     q = board[t]
                     if (
                         not q
@@ -129,12 +130,17 @@ def touching_moves(pos: Position, mask: int, moves: list[int] | None = None) -> 
             if on:
                 append(sq | sq << 8 | CLOCKWISE << 16)
             continue
-        for t in targets[sq]:
-            if (on or mask >> t & 1) and not board[t]:
-                append(sq | t << 8)
-        if on and kind != PHARAOH:
-            append(sq | sq << 8 | CLOCKWISE << 16)
-            append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
+        if on:
+            for t in targets[sq]:
+                if not board[t]:
+                    append(sq | t << 8)
+            if kind != PHARAOH:
+                append(sq | sq << 8 | CLOCKWISE << 16)
+                append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
+        else:
+            for t in targets[sq]:
+                if flags[t] and not board[t]:
+                    append(sq | t << 8)
     return out
 
 
@@ -165,10 +171,12 @@ def moves_apart(
     targets = tables.targets[turn]
     swap_reserved_ok = pos.options.swap_into_reserved
     forbidden = tables.forbidden
+    mine_at = _squares(mine)
+    theirs_at = _squares(theirs)
     for sq, p in enumerate(board):
-        if not p or (p >> 2 & 1) != turn or mine >> sq & 1:
+        if not p or (p >> 2 & 1) != turn or mine_at[sq]:
             continue
-        on = theirs >> sq & 1
+        on = theirs_at[sq]
         kind = p >> 3
         if kind == SPHINX:
             step = tables.step
@@ -181,7 +189,7 @@ def moves_apart(
             continue
         if kind == SCARAB:
             for t in targets[sq]:
-                if mine >> t & 1:
+                if mine_at[t]:
                     continue
                 q = board[t]
                 if (
@@ -189,12 +197,17 @@ def moves_apart(
                     or (q >> 3 == PYRAMID or q >> 3 == ANUBIS)
                     and (swap_reserved_ok or sq not in forbidden[q >> 2 & 1])
                 ):
-                    (near if on or theirs >> t & 1 else far).append(sq | t << 8)
+                    (near if on or theirs_at[t] else far).append(sq | t << 8)
             (near if on else far).append(sq | sq << 8 | CLOCKWISE << 16)
             continue
-        for t in targets[sq]:
-            if not board[t] and not mine >> t & 1:
-                (near if on or theirs >> t & 1 else far).append(sq | t << 8)
+        if on:
+            for t in targets[sq]:
+                if not board[t] and not mine_at[t]:
+                    near.append(sq | t << 8)
+        else:
+            for t in targets[sq]:
+                if not board[t] and not mine_at[t]:
+                    (near if theirs_at[t] else far).append(sq | t << 8)
         if kind != PHARAOH:
             out = near if on else far
             out.append(sq | sq << 8 | CLOCKWISE << 16)
