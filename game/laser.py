@@ -47,18 +47,30 @@ def fire(
     piece, or ``OFF_BOARD`` (``to_sq`` then is the last square before the edge, or -1 if none).
     """
     sq = start
+    if segments is None:  # the hot path: no record
+        for _ in _HOPS:
+            for target in rays[sq << 2 | direction]:
+                if board[target]:
+                    break
+            else:
+                return -1
+            effect = _optics[board[target] << 2 | direction]
+            if effect >= 0:
+                sq = target
+                direction = effect
+                continue
+            return target if effect == DESTROY else -1
+        return -1
     for _ in _HOPS:
         ray = rays[sq << 2 | direction]
         for target in ray:
             if board[target]:
                 break
         else:
-            if segments is not None:
-                segments.append((sq, direction, ray[-1] if ray else -1, OFF_BOARD))
+            segments.append((sq, direction, ray[-1] if ray else -1, OFF_BOARD))
             return -1
         effect = _optics[board[target] << 2 | direction]
-        if segments is not None:
-            segments.append((sq, direction, target, effect))
+        segments.append((sq, direction, target, effect))
         if effect >= 0:
             sq = target
             direction = effect

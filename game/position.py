@@ -64,6 +64,8 @@ class Position:
         "_optics",
         "_rotate",
         "_turn_hits",
+        "_is_royal",
+        "_refires",
     )
 
     def __new__(cls, variant: Variant | None = None, *args: Any, **kwargs: Any) -> Position:
@@ -100,6 +102,8 @@ class Position:
         self._effects: list[Effects | None] = []  # reports of the actions pushed with push()
         self._rays = self.geometry.rays
         self._is_laser = variant.is_laser
+        self._is_royal = variant.is_royal
+        self._refires = variant.refire  # fire again after each zap (read once: make_code is hot)
         self._turn_hits: dict[tuple[int, int], int] = {}  # reflecting-surface hits this turn
 
     # ----------------------------------------------------------------- construction
@@ -149,6 +153,8 @@ class Position:
         other._effects = list(self._effects) if history else []
         other._rays = self._rays
         other._is_laser = self._is_laser
+        other._is_royal = self._is_royal
+        other._refires = self._refires
         other._zobrist = self._zobrist
         other._optics = self._optics
         other._rotate = self._rotate
@@ -403,9 +409,9 @@ class Position:
                 removed = (hit, victim)
                 if is_laser[victim]:
                     lasers[victim >> 2 & 1] = -1
-                if self.variant.is_royal[victim]:
+                if self._is_royal[victim]:
                     loser = victim >> 2 & 1
-                elif self.variant.refire:
+                elif self._refires:
                     removed, loser, h = self._refire(emitter, removed, h, shots)
         self.loser = loser
         old_quiet = self.quiet_plies

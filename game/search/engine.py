@@ -579,10 +579,14 @@ class Engine:
                 )
             else:
                 theirs = p_mine
-            if changed & e0[1] or e0 is NO_EXPOSURE:
+            if e0 is NO_EXPOSURE:
                 e0 = None
-            if changed & e1[1] or e1 is NO_EXPOSURE:
+            elif changed & e0[1]:
+                e0 = None if changed & e0[6] else ev.exposure_near(board, e0, 0)
+            if e1 is NO_EXPOSURE:
                 e1 = None
+            elif changed & e1[1]:
+                e1 = None if changed & e1[6] else ev.exposure_near(board, e1, 1)
         else:
             mine, theirs = self._beams(stm)
             e0 = e1 = None
@@ -837,7 +841,9 @@ class Engine:
             n_caps += 1
         # Until the rest is generated the bands end after the captures (nothing is pruned or reduced).
         n_hard = n_tac = n_caps
-        order = [k & CODE_MASK for k in tactical[:n_caps]]
+        # The moves to search, in order: ordering keys (``key << CODE_BITS | move``) or plain move
+        # codes; ``& CODE_MASK`` gives the move either way (only the searched ones are decoded).
+        order = tactical[:n_caps]
         later = tactical[n_caps:]  # beam-touching moves that capture nothing, searched with the rest
         rest_pending = True
         if free_gain or free_self_kill:
@@ -932,12 +938,12 @@ class Engine:
                     j += 1
                 n_hard = base + j
                 n_tac = base + n_more
-                order += [k & CODE_MASK for k in tactical]
+                order += tactical
                 order += cold
                 if bad:
-                    order += [k & CODE_MASK for k in bad]
+                    order += bad
                 continue
-            c = order[i]
+            c = order[i] & CODE_MASK
             if i >= n_tac and searched:
                 # A move that touches no beam (or loses material): prune it when the node looks
                 # hopeless or enough quiet moves were tried.

@@ -34,8 +34,11 @@ from game.variants.base import Variant
 
 OFF_BOARD = -3
 MAX_HOPS = 256
-NO_EXPOSURE = (0, 0, 0, 0, 0, 0)  # a missing royal: nothing to expose, depends on no square
-MIRROR_COUNT = (1, 1 << 8)  # trace_beam's mirror counts: one more of the first / second player's
+# (danger, relevant squares, line 0..3, line squares, line danger, royal square): see Evaluator.exposure
+Exposure = tuple[int, int, int, int, int, int, int, int, int]
+NO_EXPOSURE: Exposure = (0, 0, 0, 0, 0, 0, 0, 0, -1)  # a missing royal: nothing to expose or depend on
+# trace_beam's mirror counts per piece code: one more of the first (bit 2 clear) / second player's.
+MIRROR_COUNT = tuple(1 << 8 if code >> 2 & 1 else 1 for code in range(256))
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,7 @@ def trace_beam(
             bit = 1 << t
             if not mirrors & bit:
                 mirrors |= bit
-                counts += MIRROR_COUNT[code >> 2 & 1]
+                counts += MIRROR_COUNT[code]
             sq = t
             d = effect
             continue
@@ -292,8 +295,8 @@ class Evaluator:
         psq_sum: int,
         mine: tuple[int, int, int, int],
         theirs: tuple[int, int, int, int],
-        my_exposure: tuple[int, ...],
-        their_exposure: tuple[int, ...],
+        my_exposure: Exposure,
+        their_exposure: Exposure,
     ) -> int:
         """The evaluation from its parts (the search reuses traces and exposures between nodes)."""
         score = (psq_sum if stm == 0 else -psq_sum) + self._tempo
@@ -317,22 +320,24 @@ class Evaluator:
 
         # Royal exposure, plus the lines into each royal that the enemy beam crosses.
         cross = self._cross
-        danger, _, l0, l1, l2, l3 = my_exposure
+        danger, _, l0, l1, l2, l3, _, _, _ = my_exposure
         score -= danger + cross * (
             (l0 & their_path != 0) + (l1 & their_path != 0) + (l2 & their_path != 0) + (l3 & their_path != 0)
         )
-        danger, _, l0, l1, l2, l3 = their_exposure
+        danger, _, l0, l1, l2, l3, _, _, _ = their_exposure
         score += danger + cross * (
             (l0 & my_path != 0) + (l1 & my_path != 0) + (l2 & my_path != 0) + (l3 & my_path != 0)
         )
         return score
 
-    def exposure(self, board: list[int], r: int, color: int) -> tuple[int, int, int, int, int, int]:
+    def exposure(self, board: list[int], r: int, color: int) -> Exposure:
         """How open the royal of ``color`` on ``r`` is (higher = worse), without the crossing term.
 
-        Returns ``(danger, relevant squares, line 0..3)``: the lines are the four reverse paths as
-        bitmasks; the result depends on nothing outside ``relevant`` (lines, their ends and the two
-        rings around the royal), so the search may reuse it while no move touches those squares.
+        Returns ``(danger, relevant squares, line 0..3, line squares, line danger, r)``: the lines are
+        the four reverse paths as bitmasks; the result depends on nothing outside ``relevant`` (lines,
+        their ends and the two rings around the royal), so the search may reuse it while no move
+        touches those squares, and only the rings' part (:meth:`exposure_near`) while no move touches
+        the royal's square or its lines (``line squares``; ``line danger`` is their part).
         """
         rays = self.rays
         upto = self.upto
@@ -369,8 +374,29 @@ class Evaluator:
                     danger += laser_line
                 break
             lines.append(line)
-        # The royal's neighbourhood: own guards, and enemy mirrors close by (an enemy mirror that
-        # cannot be destroyed, like a Khet Scarab, next to the royal is the classic way to lose).
+        l0, l1, l2, l3 = lines
+        on_lines = l0 | l1 | l2 | l3 | 1 << r
+        return (
+            danger + self._near_danger(board, r, color),
+            on_lines | self.near_mask[r],
+            l0,
+            l1,
+            l2,
+            l3,
+            on_lines,
+            danger,
+            r,
+        )
+
+    def exposure_near(self, board: list[int], e: Exposure, color: int) -> Exposure:
+        """``e`` (an :meth:`exposure`) after a move that changed only squares around the royal, none
+        on its lines nor the royal's own: the lines' part is kept, the rings' recounted."""
+        return (e[7] + self._near_danger(board, e[8], color), e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8])
+
+    def _near_danger(self, board: list[int], r: int, color: int) -> int:
+        """The royal's neighbourhood: own guards, and enemy mirrors close by (an enemy mirror that
+        cannot be destroyed, like a Khet Scarab, next to the royal is the classic way to lose)."""
+        danger = 0
         near = self.near_danger
         guard = self._guard
         for t in self.neighbours[r]:
@@ -385,5 +411,4 @@ class Evaluator:
             code = board[t]
             if code and (code >> 2 & 1) != color:
                 danger += far[code]
-        l0, l1, l2, l3 = lines
-        return danger, l0 | l1 | l2 | l3 | self.near_mask[r], l0, l1, l2, l3
+        return danger
