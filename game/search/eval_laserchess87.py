@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from game.position import Position
 from game.search.generic import Hooks, register
-from game.variants.laserchess87 import FIRED, LASERCHESS87, used_of
+from game.variants.laserchess87 import FIRED, HYPERSQUARE, LASERCHESS87, action_cost, used_of
 
 SHARE = 60  # the shares below are sixtieths (so the defaults 1/2, 1/4 and 1/3 are exact)
 CENTRE = (0, 1, 2, 3, 4, 3, 2, 1, 0)  # per file/rank: a little for pieces off the edges
@@ -102,6 +102,58 @@ def evaluate(pos: Position) -> int:
     return _DEFAULT(pos)
 
 
+def king_lines(pos: Position, color: int) -> set[int]:
+    """Squares from which a beam would run straight into ``color``'s King: along its file and rank
+    up to and including the first piece (the hypersquare absorbs beams, so a line stops before it)."""
+    board = pos.board
+    is_royal = pos.variant.is_royal
+    king = next((sq for sq, code in enumerate(board) if code and is_royal[code] and code >> 2 & 1 == color), -1)
+    lines: set[int] = set()
+    if king < 0:
+        return lines
+    step = pos.geometry.step
+    for d in range(4):
+        sq = step[king << 2 | d]
+        while sq >= 0 and sq != HYPERSQUARE:
+            lines.add(sq)
+            if board[sq]:
+                break
+            sq = step[sq << 2 | d]
+    return lines
+
+
+def threats(pos: Position) -> list[int]:
+    """Quiet first actions that may set up a fire at the enemy King in the same turn.
+
+    At the start of a turn with the fire unspent, a rotation or one-square move on a square where
+    our beam passes and which sees the enemy King in a straight, empty line can turn the beam onto
+    the King; the second action fires. Quiescence tries these (the fire is a noisy action), so a
+    search that stops after its own turn still sees the opponent's move-then-fire."""
+    if pos.part or used_of(pos) & FIRED:
+        return []
+    stm = pos.turn
+    emitter = pos.lasers[stm]
+    if emitter < 0:
+        return []
+    pivots = king_lines(pos, stm ^ 1)
+    if not pivots:
+        return []
+    path: set[int] = set()
+    for beam in pos.beam_from(emitter).beams:
+        path |= beam.squares
+    pivots &= path
+    if not pivots:
+        return []
+    out = []
+    for code in pos.generate_codes():
+        if code >> 30 & 1 or code >> 37:
+            continue  # fires are noisy already; chance moves are not threats
+        frm, to = code & 255, code >> 8 & 255
+        if (frm in pivots or to in pivots) and (frm == to or action_cost(frm, to) == 1):
+            out.append(code)
+    return out
+
+
 def noisy(pos: Position, code: int) -> bool:
     """Quiescence searches fires and captures by landing."""
     if code >> 30 & 1:
@@ -113,5 +165,11 @@ def noisy(pos: Position, code: int) -> bool:
 
 register(
     "laserchess87",
-    Hooks(evaluate=evaluate, noisy=noisy, weights=Lc87Weights(), make_evaluate=Lc87Evaluation),
+    Hooks(
+        evaluate=evaluate,
+        noisy=noisy,
+        weights=Lc87Weights(),
+        make_evaluate=Lc87Evaluation,
+        threats=threats,
+    ),
 )

@@ -42,6 +42,7 @@ MAX_PLY = 64
 FIRST_LOOK = 16  # a timed search reads the clock this early, then as TimeManager.look says
 TT_ENTRIES = 1_000_000
 QDEPTH = 8
+THREAT_PLIES = 3  # quiescence tries the variant's threat actions in its first plies only
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,9 @@ class Hooks:
     noisy: Callable[[Position, int], bool] | None = None  # searched in quiescence
     weights: Any = None  # the evaluation's default weights (a frozen dataclass), when it has some
     make_evaluate: Callable[[Any], Callable[[Position], int]] | None = None  # evaluate for other weights
+    # Quiet actions that may set up a winning action later in the same turn (a mirror turned into
+    # a line to the enemy King, then a fire): quiescence tries them near its root too.
+    threats: Callable[[Position], list[int]] | None = None
 
 
 HOOKS: dict[str, Hooks] = {}
@@ -196,6 +200,7 @@ class GenericEngine:
         hooks = self.hooks(p)
         self.eval_fn = self.evaluation_for(p)
         self.noisy = hooks.noisy or captures_by_landing
+        self.threats = hooks.threats
         self.values = p.variant.pieces.value
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.path: list[int] = [p.hash]
@@ -416,11 +421,14 @@ class GenericEngine:
             return stand
         alpha = max(alpha, stand)
         moves = [c for c in p.generate_codes() if not c & CHANCE_BITS and self.noisy(p, c)]
-        if not moves:
+        quiet: list[int] = []
+        if self.threats is not None and left > QDEPTH - THREAT_PLIES:
+            quiet = [c for c in self.threats(p) if c not in moves]
+        if not moves and not quiet:
             return stand
         stm = p.turn
         best = stand
-        for c in self._order(moves, ply, 0):
+        for c in [*self._order(moves, ply, 0), *quiet]:
             p.make_code(c)
             try:
                 done = self._terminal(ply + 1)
