@@ -21,6 +21,25 @@ if TYPE_CHECKING:
     from game.position import Position
 
 CHANCE_BITS = 511 << 37  # Move.code bits holding ``chance + 1``
+DECISION = 1 << 50  # marks a code standing for a decision whose outcome chance picks (never a Move bit)
+
+
+def decisions(codes: list[int]) -> list[int]:
+    """The action codes with each chance decision once, marked DECISION, in place of its outcomes
+    (the order kept: each where its first outcome was). What a search chooses among."""
+    if not any(c & CHANCE_BITS for c in codes):
+        return codes
+    out: list[int] = []
+    seen: set[int] = set()
+    for c in codes:
+        if c & CHANCE_BITS:
+            d = (c & ~CHANCE_BITS) | DECISION
+            if d not in seen:
+                seen.add(d)
+                out.append(d)
+        else:
+            out.append(c)
+    return out
 
 
 def decision_code(code: int) -> int:

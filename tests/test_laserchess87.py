@@ -493,3 +493,65 @@ def test_the_engine_scores_a_chance_decision_by_the_mean_of_its_outcomes_and_nev
         r = GenericEngine().search(start, Limits(depth=depth))
         move = Move.from_code(r.move)
         assert move.chance is None and resolve(start, move, random.Random(1)) in start.legal_moves
+
+
+# ---------------------------------------------------------------- the engine: move-then-fire threats
+THREAT = "l26k1/9/9/9/9/9/9/8L0/d03K4"  # Red's a1 mirror, turned, sends Red's a9 shot along rank 1
+
+
+def kills_in_one_turn(pos: Position) -> list[str]:
+    """Every two-action turn of the side to move that destroys the enemy King (brute force)."""
+    found = []
+    side = pos.turn
+    for first in list(pos.legal_moves):
+        pos.push(first)
+        if pos.loser == 1 - side:
+            found.append(pos.variant.move_text(first))
+        elif pos.turn == side:
+            for second in list(pos.legal_moves):
+                pos.push(second)
+                if pos.loser == 1 - side:
+                    found.append(f"{pos.variant.move_text(first)} {pos.variant.move_text(second)}")
+                pos.pop()
+        pos.pop()
+    return found
+
+
+def test_threat_actions_are_the_moves_that_can_turn_the_beam_onto_the_king():
+    from game.search.eval_laserchess87 import threats
+
+    red = Position.from_fen(f"{THREAT} r", "laserchess87")
+    assert kills_in_one_turn(red) == ["a1>E a9*"]
+    assert sorted(red.move_text(Move.from_code(c)) for c in threats(red)) == ["a1>E", "a1a2", "a1b1"]
+    assert threats(Position.from_fen(f"{THREAT} r 1 -", "laserchess87")) == []  # no fire left after it
+    assert threats(Position.from_fen(f"{THREAT} r 1 f", "laserchess87")) == []
+    assert threats(Position.setup(variant="laserchess87")) == []  # no King in a line of a beam
+
+
+def test_a_search_ending_with_its_own_turn_sees_the_opponents_move_then_fire():
+    from game.search.engine import Limits
+    from game.search.generic import GenericEngine
+
+    green = Position.from_fen(f"{THREAT} g 1 -", "laserchess87")  # Green's last action of the turn
+    result = GenericEngine().search(green, Limits(depth=1))
+    green.push(Move.from_code(result.move))
+    assert kills_in_one_turn(green) == []  # the King stepped off rank 1 (or the line was closed)
+
+
+def test_the_search_lists_chance_decisions_once_and_noisy_actions_as_filtering_would():
+    from game.chance import DECISION, decisions
+    from game.search.eval_laserchess87 import noisy
+
+    rng = random.Random(87)
+    pos = Position.setup(variant="laserchess87")
+    seen_decision = 0
+    for _ in range(600):
+        if pos.loser >= 0:
+            pos = Position.setup(variant="laserchess87")
+        codes = pos.generate_codes()
+        direct = V.generate_decisions(pos)
+        assert direct == decisions(codes)
+        assert V.noisy_actions(pos) == [c for c in codes if noisy(pos, c)]
+        seen_decision += sum(1 for c in direct if c & DECISION)
+        pos.push_code(rng.choice(codes))
+    assert seen_decision > 100  # the walk met many Hypercube and e5 decisions

@@ -39,6 +39,42 @@ class Lc87Weights:
     centre: int = 3  # per step off the edges (file and rank)
 
 
+Removed = tuple[tuple[int, int, int], ...]  # (square, piece code, step) of each piece a shot destroys
+
+
+class ShotMemo:
+    """The last shot traced from each emitter (its square and orientation), kept while it is valid.
+
+    The board does not change while a Laser Chess 1987 shot runs, so a shot depends only on what
+    stands on the squares its beams pass: while every one of them holds the same piece, the same
+    beams run and destroy the same pieces. A search's neighbouring positions mostly differ off the
+    beams, so checking those squares (a dozen or two) replaces most traces."""
+
+    def __init__(self) -> None:
+        self.entries: dict[int, tuple[tuple[tuple[int, int], ...], Removed, frozenset[int]]] = {}
+
+    def shot(self, pos: Position, emitter: int) -> tuple[Removed, frozenset[int]]:
+        """What a fire from ``emitter`` would destroy now, and every square its beams pass."""
+        board = pos.board
+        key = emitter << 16 | board[emitter]
+        entry = self.entries.get(key)
+        if entry is not None:
+            cells, removed, path = entry
+            for sq, code in cells:
+                if board[sq] != code:
+                    break
+            else:
+                return removed, path
+        trace = pos.beam_from(emitter)
+        path = frozenset(step.square for beam in trace.beams for shot in beam.walk() for step in shot.path)
+        self.entries[key] = (tuple((sq, board[sq]) for sq in path), trace.removed, path)
+        return trace.removed, path
+
+
+SHOTS = ShotMemo()  # shared: an entry is checked against the board, so any search may use any entry
+assert LASERCHESS87.beam_rules.surface_hits is None  # the memo relies on no hit counts between shots
+
+
 class Lc87Evaluation:
     """The evaluation function for one set of weights (callable on a position)."""
 
@@ -56,7 +92,7 @@ class Lc87Evaluation:
         is_royal = pos.variant.is_royal
         gain = 0
         own_king = False
-        for _sq, code, _step in pos.beam_from(emitter).removed:
+        for _sq, code, _step in SHOTS.shot(pos, emitter)[0]:
             mine = code >> 2 & 1 == color
             if is_royal[code]:
                 if mine:
@@ -138,14 +174,11 @@ def threats(pos: Position) -> list[int]:
     pivots = king_lines(pos, stm ^ 1)
     if not pivots:
         return []
-    path: set[int] = set()
-    for beam in pos.beam_from(emitter).beams:
-        path |= beam.squares
-    pivots &= path
+    pivots &= SHOTS.shot(pos, emitter)[1]
     if not pivots:
         return []
     out = []
-    for code in pos.generate_codes():
+    for code in LASERCHESS87.generate_decisions(pos):
         if code >> 30 & 1 or code >> 37:
             continue  # fires are noisy already; chance moves are not threats
         frm, to = code & 255, code >> 8 & 255
@@ -171,5 +204,6 @@ register(
         weights=Lc87Weights(),
         make_evaluate=Lc87Evaluation,
         threats=threats,
+        noisy_moves=LASERCHESS87.noisy_actions,
     ),
 )

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.chance import CHANCE_BITS
+from game.chance import CHANCE_BITS, DECISION
 from game.effects import BOTH
 from game.move import Move
 from game.position import Position
@@ -56,31 +56,16 @@ class Hooks:
     # Quiet actions that may set up a winning action later in the same turn (a mirror turned into
     # a line to the enemy King, then a fire): quiescence tries them near its root too.
     threats: Callable[[Position], list[int]] | None = None
+    # The noisy actions listed directly, in the order generation gives them (else filtered from all).
+    noisy_moves: Callable[[Position], list[int]] | None = None
 
 
 HOOKS: dict[str, Hooks] = {}
 
 
-CHANCE_FLAG = 1 << 50  # marks a decision code whose outcomes chance picks (never a Move bit)
+CHANCE_FLAG = DECISION  # marks a decision code whose outcomes chance picks (never a Move bit)
 CHANCE_SAMPLE = 6  # outcomes averaged per chance node
 CHANCE_CAP = MATE_BOUND - 1  # a won/lost outcome counts as this much in the mean
-
-
-def decisions(codes: list[int]) -> list[int]:
-    """The action codes with each chance decision once, flagged, in place of its outcomes."""
-    if not any(c & CHANCE_BITS for c in codes):
-        return codes
-    out: list[int] = []
-    seen: set[int] = set()
-    for c in codes:
-        if c & CHANCE_BITS:
-            d = (c & ~CHANCE_BITS) | CHANCE_FLAG
-            if d not in seen:
-                seen.add(d)
-                out.append(d)
-        else:
-            out.append(c)
-    return out
 
 
 def register(variant_name: str, hooks: Hooks) -> None:
@@ -201,11 +186,12 @@ class GenericEngine:
         self.eval_fn = self.evaluation_for(p)
         self.noisy = hooks.noisy or captures_by_landing
         self.threats = hooks.threats
+        self.noisy_moves = hooks.noisy_moves
         self.values = p.variant.pieces.value
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.path: list[int] = [p.hash]
         names_of = p.variant.move_text
-        moves = decisions(p.generate_codes())
+        moves = p.variant.generate_decisions(p)
         if not moves or p.outcome() is not None:
             return SearchResult(None, None, 0, 0, (), 0, 0.0, 0)
         order = self._order(moves, 0, self.tt.get(p.hash, (0, 0, 0, 0))[3])
@@ -271,9 +257,16 @@ class GenericEngine:
         pv: list[int] = [best_move]
         margin = randomness.margin if randomness else 0
         for i, c in enumerate(order):
-            low = alpha - margin - 1 if alpha > -INF else -INF
-            if i == 0 or margin:
-                score, child_pv = self._child(c, depth, low, INF, 1, stm)
+            if i == 0:
+                score, child_pv = self._child(c, depth, -INF, INF, 1, stm)
+            elif margin:
+                # As in the Khet engine: a null window just below (best - margin) tells whether a
+                # move is a candidate (its fail-soft score, a lower bound, weights the choice);
+                # only one that may beat the best is searched with the full window.
+                floor = best - margin - 1
+                score, child_pv = self._child(c, depth, floor, floor + 1, 1, stm)
+                if score > best:
+                    score, child_pv = self._child(c, depth, best, INF, 1, stm)
             else:
                 score, child_pv = self._child(c, depth, alpha, alpha + 1, 1, stm)
                 if score > alpha:
@@ -381,7 +374,7 @@ class GenericEngine:
                     score += ply
                 if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
                     return score, [tt_move] if tt_move else []
-        moves = decisions(p.generate_codes())
+        moves = p.variant.generate_decisions(p)
         if not moves:
             return self._no_moves(ply), []
         alpha0 = alpha
@@ -420,7 +413,10 @@ class GenericEngine:
         if stand >= beta or left <= 0 or ply >= MAX_PLY:
             return stand
         alpha = max(alpha, stand)
-        moves = [c for c in p.generate_codes() if not c & CHANCE_BITS and self.noisy(p, c)]
+        if self.noisy_moves is not None:
+            moves = self.noisy_moves(p)
+        else:
+            moves = [c for c in p.variant.generate_decisions(p) if not c & DECISION and self.noisy(p, c)]
         quiet: list[int] = []
         if self.threats is not None and left > QDEPTH - THREAT_PLIES:
             quiet = [c for c in self.threats(p) if c not in moves]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from game.chance import decisions
 from game.errors import InvalidMoveError, PositionError
 from game.geometry import Geometry
 from game.laser import BeamRules
@@ -241,6 +242,11 @@ class Variant:
     def generate(self, pos: Position) -> list[int]:
         """Legal action codes of the side to move (the next action of the turn)."""
         raise NotImplementedError
+
+    def generate_decisions(self, pos: Position) -> list[int]:
+        """:meth:`generate` with each chance decision once (``chance.decisions``): what a search
+        chooses among. A variant with chance may build this list directly (much cheaper)."""
+        return decisions(self.generate(pos))
 
     def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
         """Make a legal action through the writer (variants without ``fast_codes``).

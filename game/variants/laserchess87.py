@@ -14,6 +14,7 @@ once, after splits); e5 absorbs beams; everything struck falls when the shot end
 
 from __future__ import annotations
 
+from game.chance import DECISION
 from game.effects import PieceMove
 from game.errors import PositionError
 from game.geometry import EAST, NORTH, SOUTH, WEST, geometry
@@ -264,11 +265,28 @@ class LaserChess87(Variant):
     def generate(self, pos: Position) -> list[int]:
         return self.actions(pos.board, pos.turn, pos.part, used_of(pos))
 
+    def generate_decisions(self, pos: Position) -> list[int]:
+        """Each chance decision once (no list of 45 outcomes per Hypercube or e5 move to collapse)."""
+        return self.actions(pos.board, pos.turn, pos.part, used_of(pos), decide=True)
+
+    def noisy_actions(self, pos: Position) -> list[int]:
+        """Only the fire and the captures by landing, in :meth:`generate`'s order (quiescence)."""
+        return self.actions(pos.board, pos.turn, pos.part, used_of(pos), noisy=True)
+
     def actions(
-        self, board: list[int], turn: int, part: int, used: int, first_only: bool = False
+        self,
+        board: list[int],
+        turn: int,
+        part: int,
+        used: int,
+        first_only: bool = False,
+        decide: bool = False,
+        noisy: bool = False,
     ) -> list[int]:
         """Legal action codes for ``turn`` with ``part`` actions made and ``used`` once-a-turn things
-        spent; ``first_only`` stops at the first one found (is any action possible?)."""
+        spent; ``first_only`` stops at the first one found (is any action possible?); ``decide``
+        lists a chance decision once, marked ``DECISION``, instead of one code per outcome;
+        ``noisy`` lists only the fire and the captures by landing."""
         out: list[int] = []
         empties: list[int] | None = None
         step = STEP
@@ -278,15 +296,21 @@ class LaserChess87(Variant):
                 continue
             kind = p >> 3
             shapes = ROTATABLE.get(kind)
-            if shapes is not None:
-                now = (p & 3) % shapes
-                for o in range(shapes):
-                    if o != now:
-                        out.append(encode(sq, sq, orientation=o))
-                if first_only and out:
-                    return out
-            if kind == LASER and not used & FIRED:
-                out.append(encode(sq, sq, fire=True))
+            if noisy:
+                if kind == LASER and not used & FIRED:
+                    out.append(encode(sq, sq, fire=True))
+                if kind not in CAPTURES or used & CAPTURED:
+                    continue
+            else:
+                if shapes is not None:
+                    now = (p & 3) % shapes
+                    for o in range(shapes):
+                        if o != now:
+                            out.append(encode(sq, sq, orientation=o))
+                    if first_only and out:
+                        return out
+                if kind == LASER and not used & FIRED:
+                    out.append(encode(sq, sq, fire=True))
             targets = [t for t in step[sq << 2 : sq * 4 + 4] if t >= 0]
             if not part:
                 for d in range(4):
@@ -301,10 +325,11 @@ class LaserChess87(Variant):
             for t in targets:
                 q = board[t]
                 if t == hyper:
-                    if used & HYPERED:
+                    if used & HYPERED or noisy:
                         continue
                 elif not q:
-                    out.append(sq | t << 8)
+                    if not noisy:
+                        out.append(sq | t << 8)
                     continue
                 elif kind == HYPERCUBE:
                     if used & DISPLACED:
@@ -313,6 +338,9 @@ class LaserChess87(Variant):
                     continue
                 else:
                     out.append(sq | t << 8)
+                    continue
+                if decide:
+                    out.append(sq | t << 8 | DECISION)
                     continue
                 # A chance outcome per empty square after the move (never e5; the square left included).
                 if empties is None:
