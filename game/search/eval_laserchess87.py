@@ -143,7 +143,7 @@ def king_lines(pos: Position, color: int) -> set[int]:
     up to and including the first piece (the hypersquare absorbs beams, so a line stops before it)."""
     board = pos.board
     is_royal = pos.variant.is_royal
-    king = next((sq for sq, code in enumerate(board) if code and is_royal[code] and code >> 2 & 1 == color), -1)
+    king = next((sq for sq, c in enumerate(board) if c and is_royal[c] and c >> 2 & 1 == color), -1)
     lines: set[int] = set()
     if king < 0:
         return lines
