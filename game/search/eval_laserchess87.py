@@ -16,10 +16,58 @@ from dataclasses import dataclass, field
 
 from game.position import Position
 from game.search.generic import Hooks, register
-from game.variants.laserchess87 import FIRED, HYPERSQUARE, LASERCHESS87, action_cost, used_of
+from game.variants.laserchess87 import (
+    CAPTURED,
+    CAPTURES,
+    DIAGONAL_STEPS,
+    FIRED,
+    HYPERSQUARE,
+    LASERCHESS87,
+    STEP,
+    action_cost,
+    used_of,
+)
 
 SHARE = 60  # the shares below are sixtieths (so the defaults 1/2, 1/4 and 1/3 are exact)
 CENTRE = (0, 1, 2, 3, 4, 3, 2, 1, 0)  # per file/rank: a little for pieces off the edges
+
+
+def _reaches() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """Per square: the squares a piece can come from in one action of a turn's start, each with
+    the squares of which one must be open (empty, not e5) for it: none for a neighbour, the middle
+    square for two squares straight, the two corners for a diagonal step."""
+    out = []
+    for sq in range(GEO_SIZE):
+        ways: list[tuple[int, tuple[int, ...]]] = []
+        for d in range(4):
+            mid = STEP[sq << 2 | d]
+            if mid >= 0:
+                ways.append((mid, ()))
+                far = STEP[mid << 2 | d]
+                if far >= 0:
+                    ways.append((far, (mid,)))
+        ways.extend((t, (c1, c2)) for t, c1, c2 in DIAGONAL_STEPS[sq])
+        out.append(tuple(ways))
+    return tuple(out)
+
+
+GEO_SIZE = LASERCHESS87.geometry.size
+REACHES = _reaches()
+
+
+def king_reachable(board: list[int], king: int, enemy: int) -> bool:
+    """Could one of ``enemy``'s capturing pieces (King, Blocks) land on ``king`` in one action of
+    its next turn? (A move needs an open path; the once-a-turn capture limit is the caller's.)"""
+    for frm, path in REACHES[king]:
+        p = board[frm]
+        if (
+            p
+            and p >> 2 & 1 == enemy
+            and p >> 3 in CAPTURES
+            and (not path or any(not board[c] and c != HYPERSQUARE for c in path))
+        ):
+            return True
+    return False
 
 
 def _default_values() -> dict[int, int]:
@@ -36,7 +84,9 @@ class Lc87Weights:
     mine_now: int = 30  # share of our shot's gain while our fire is still available this turn
     mine_later: int = 15  # ...once it is spent (next turn)
     theirs: int = 20  # share of the opponent's shot's gain held against us
-    centre: int = 3  # per step off the edges (file and rank)
+    centre: int = 3  # per step off the edges (file and rank); not for the Kings
+    king_reach: int = 1500  # our King where an enemy King or Block can land on it next turn
+    reach_king: int = 600  # the enemy King where ours or a Block of ours can land on it
 
 
 Removed = tuple[tuple[int, int, int], ...]  # (square, piece code, step) of each piece a shot destroys
@@ -111,10 +161,21 @@ class Lc87Evaluation:
         centre = w.centre
         score = 0
         width = pos.geometry.width
-        for sq, code in enumerate(pos.board):
+        board = pos.board
+        is_royal = pos.variant.is_royal
+        kings = [-1, -1]
+        for sq, code in enumerate(board):
             if code:
-                v = value[code] + centre * (CENTRE[sq % width] + CENTRE[sq // width])
+                if is_royal[code]:
+                    kings[code >> 2 & 1] = sq
+                    v = value[code]
+                else:
+                    v = value[code] + centre * (CENTRE[sq % width] + CENTRE[sq // width])
                 score += v if code >> 2 & 1 == stm else -v
+        if kings[stm] >= 0 and king_reachable(board, kings[stm], stm ^ 1):
+            score -= w.king_reach
+        if kings[stm ^ 1] >= 0 and not used_of(pos) & CAPTURED and king_reachable(board, kings[stm ^ 1], stm):
+            score += w.reach_king
         mine = self.shot_gain(pos, stm)
         if mine:
             score += mine * (w.mine_later if used_of(pos) & FIRED else w.mine_now) // SHARE
