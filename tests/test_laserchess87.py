@@ -555,3 +555,21 @@ def test_the_search_lists_chance_decisions_once_and_noisy_actions_as_filtering_w
         seen_decision += sum(1 for c in direct if c & DECISION)
         pos.push_code(rng.choice(codes))
     assert seen_decision > 100  # the walk met many Hypercube and e5 decisions
+
+
+def test_the_evaluation_fears_a_king_an_enemy_block_can_land_on_next_turn():
+    from game.search.eval_laserchess87 import Lc87Weights, evaluate, king_reachable
+
+    far = position({"e1": code(KING, GREEN), "a9": code(KING, RED), "e4": code(BLOCK, RED)})
+    near = position({"e1": code(KING, GREEN), "a9": code(KING, RED), "e3": code(BLOCK, RED)})
+    walled = position(
+        {"e1": code(KING, GREEN), "a9": code(KING, RED), "e3": code(BLOCK, RED), "e2": code(BLOCK, GREEN)}
+    )
+    diagonal = position({"e1": code(KING, GREEN), "a9": code(KING, RED), "d2": code(BLOCK, RED)})
+    for pos, reachable in ((far, False), (near, True), (walled, False), (diagonal, True)):
+        assert king_reachable(pos.board, sq("e1"), RED) is reachable
+    # The Block's value is the same in both: only the reach to the King differs (no centre bonus for Kings).
+    w = Lc87Weights()
+    assert (
+        evaluate(far) - evaluate(near) == w.king_reach - w.centre
+    )  # Red's Block on e4 is a step more central
