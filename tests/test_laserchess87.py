@@ -573,3 +573,17 @@ def test_the_evaluation_fears_a_king_an_enemy_block_can_land_on_next_turn():
     assert (
         evaluate(far) - evaluate(near) == w.king_reach - w.centre
     )  # Red's Block on e4 is a step more central
+
+
+def test_the_engine_does_not_gamble_its_king_on_a_hypercube_displacement():
+    """From a game the engine lost: its Hypercube displaced its own King (f9e9) and a sample of six
+    squares looked safe, but the King fell on b3 among Green's Blocks. Judged over every square,
+    the displacement is clearly bad."""
+    from game.search.engine import Limits
+    from game.search.generic import GenericEngine
+
+    fen = "t0t2d1l2khd0t3t3/t3b2b22s1b21t2/3x2s02b21/9/9/7B01/2B06/T0T1B0S1S0X2B01T1/T11D0HKL2D1T0T0 r"
+    pos = Position.from_fen(fen, "laserchess87")
+    result = GenericEngine().search(pos, Limits(depth=2))
+    assert result.move != Move(sq("f9"), sq("e9")).code
+    assert result.root_scores[Move(sq("f9"), sq("e9")).code] < result.score - 200

@@ -303,11 +303,19 @@ class GenericEngine:
         Every outcome is equally likely. With more than CHANCE_SAMPLE outcomes the mean is taken
         over CHANCE_SAMPLE of them spread evenly over the list (the squares in board order), a
         fixed sample that does not depend on the game's generator: the search never sees the
-        draw the game will make. Win/loss scores are capped so one outcome cannot stand for all.
+        draw the game will make. A decision at the root that sends a King to a random square
+        (onto e5, or displaced by a Hypercube) is averaged over every outcome, each searched by
+        quiescence only: a sample would miss the squares where it falls at once, and a full
+        search of each would cost dozens of moves' time. Win/loss scores are capped so one
+        outcome cannot stand for all.
         """
-        outcomes = [c for c in self.pos.generate_codes() if c & ~CHANCE_BITS == decision]
+        p = self.pos
+        outcomes = [c for c in p.generate_codes() if c & ~CHANCE_BITS == decision]
         n = len(outcomes)
-        if n > CHANCE_SAMPLE:
+        royal = p.variant.is_royal
+        if ply <= 1 and (royal[p.board[decision & 255]] or royal[p.board[decision >> 8 & 255]]):
+            depth = min(depth, 1)  # every square, each judged by quiescence and the evaluation
+        elif n > CHANCE_SAMPLE:
             outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
         total = 0
         for code in outcomes:
