@@ -587,3 +587,25 @@ def test_the_engine_does_not_gamble_its_king_on_a_hypercube_displacement():
     result = GenericEngine().search(pos, Limits(depth=2))
     assert result.move != Move(sq("f9"), sq("e9")).code
     assert result.root_scores[Move(sq("f9"), sq("e9")).code] < result.score - 200
+
+
+def test_quiescence_fires_only_a_shot_that_gains():
+    from game.search.eval_laserchess87 import noisy_moves
+
+    start = Position.setup(variant="laserchess87")
+    fire = Move(sq("f1"), sq("f1"), fire=True).code
+    assert fire in start.generate_codes() and fire not in noisy_moves(start)  # it would destroy its own Laser
+    red = Position.from_fen(f"{THREAT} r", "laserchess87")
+    red.push(red.parse_move("a1>E"))
+    assert noisy_moves(red) == [Move(sq("a9"), sq("a9"), fire=True).code]  # now it fells the Green King
+
+
+def test_a_whole_turn_and_the_reply_are_searched_in_tens_of_thousands_of_nodes():
+    """Depth 3 from the start (Green's two actions and Red's first) took 294k nodes when every chance
+    decision in the tree was searched full-width at full depth and quiescence tried every fire;
+    deterministic counts, so this fails if the search tree grows back."""
+    from game.search.engine import Limits
+    from game.search.generic import GenericEngine
+
+    result = GenericEngine().search(Position.setup(variant="laserchess87"), Limits(depth=3))
+    assert result.depth == 3 and result.nodes < 40_000

@@ -257,6 +257,16 @@ def noisy(pos: Position, code: int) -> bool:
     return frm != to and bool(target) and target >> 2 & 1 != pos.turn and not code >> 37
 
 
+def noisy_moves(pos: Position) -> list[int]:
+    """What quiescence tries: captures by landing, and the fire only when it would gain (a shot
+    that destroys nothing of the enemy's, or more of our own, is never the move that changes
+    the score)."""
+    moves = LASERCHESS87.noisy_actions(pos)
+    if any(c >> 30 & 1 for c in moves) and shot_gain(pos, pos.turn) <= 0:
+        return [c for c in moves if not c >> 30 & 1]
+    return moves
+
+
 register(
     "laserchess87",
     Hooks(
@@ -265,6 +275,6 @@ register(
         weights=Lc87Weights(),
         make_evaluate=Lc87Evaluation,
         threats=threats,
-        noisy_moves=LASERCHESS87.noisy_actions,
+        noisy_moves=noisy_moves,
     ),
 )

@@ -317,6 +317,8 @@ class GenericEngine:
             depth = min(depth, 1)  # every square, each judged by quiescence and the evaluation
         elif n > CHANCE_SAMPLE:
             outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
+        if ply >= 2 and depth >= 2:
+            depth -= 1  # inside the tree, a gamble is searched a ply shallower than a plain action
         total = 0
         for code in outcomes:
             score, _line = self._child(code, depth, -INF, INF, ply, stm)
