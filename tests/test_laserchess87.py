@@ -575,18 +575,40 @@ def test_the_evaluation_fears_a_king_an_enemy_block_can_land_on_next_turn():
     )  # Red's Block on e4 is a step more central
 
 
-def test_the_engine_does_not_gamble_its_king_on_a_hypercube_displacement():
-    """From a game the engine lost: its Hypercube displaced its own King (f9e9) and a sample of six
-    squares looked safe, but the King fell on b3 among Green's Blocks. Judged over every square,
-    the displacement is clearly bad."""
+@pytest.mark.parametrize(
+    ("fen", "gamble", "depth"),
+    [
+        # From lost games. Red's Hypercube displaced its own King (f9e9): a sample of six squares
+        # looked safe, but the King fell on b3 among Green's Blocks.
+        (
+            "t0t2d1l2khd0t3t3/t3b2b22s1b21t2/3x2s02b21/9/9/7B01/2B06/T0T1B0S1S0X2B01T1/T11D0HKL2D1T0T0 r",
+            "f9e9",
+            2,
+        ),
+        # Green's d1e1 scored +74: on e8 the King would take Red's King at once (a win the search
+        # sees), on five squares it is taken next turn (losses beyond quiescence at Green's turn).
+        (
+            "t2t0d1l2khd0t3t3/2b3x22b2b2t2/t32s05/1b23s13/9/9/2S12X11T11/T2B2B11S01B3B01/T1T1D0HKL0D1T0T0 g",
+            "d1e1",
+            1,
+        ),
+        (
+            "t2t0d1l2khd0t3t3/2b3x22b2b2t2/t32s05/1b23s13/9/9/2S12X11T11/T2B2B11S01B3B01/T1T1D0HKL0D1T0T0 g",
+            "d1e1",
+            2,
+        ),
+    ],
+)
+def test_the_engine_does_not_gamble_its_king_on_a_hypercube_displacement(fen: str, gamble: str, depth: int):
+    """Judged over every square, each to the opponent's reply, displacing one's own King is bad."""
     from game.search.engine import Limits
     from game.search.generic import GenericEngine
 
-    fen = "t0t2d1l2khd0t3t3/t3b2b22s1b21t2/3x2s02b21/9/9/7B01/2B06/T0T1B0S1S0X2B01T1/T11D0HKL2D1T0T0 r"
     pos = Position.from_fen(fen, "laserchess87")
-    result = GenericEngine().search(pos, Limits(depth=2))
-    assert result.move != Move(sq("f9"), sq("e9")).code
-    assert result.root_scores[Move(sq("f9"), sq("e9")).code] < result.score - 200
+    result = GenericEngine().search(pos, Limits(depth=depth))
+    code = Move(sq(gamble[:2]), sq(gamble[2:])).code
+    assert result.move != code
+    assert result.root_scores[code] < result.score - 200
 
 
 def test_quiescence_fires_only_a_shot_that_gains():
@@ -608,4 +630,4 @@ def test_a_whole_turn_and_the_reply_are_searched_in_tens_of_thousands_of_nodes()
     from game.search.generic import GenericEngine
 
     result = GenericEngine().search(Position.setup(variant="laserchess87"), Limits(depth=3))
-    assert result.depth == 3 and result.nodes < 40_000
+    assert result.depth == 3 and result.nodes < 50_000

@@ -65,7 +65,10 @@ HOOKS: dict[str, Hooks] = {}
 
 CHANCE_FLAG = DECISION  # marks a decision code whose outcomes chance picks (never a Move bit)
 CHANCE_SAMPLE = 6  # outcomes averaged per chance node
-CHANCE_CAP = MATE_BOUND - 1  # a won/lost outcome counts as this much in the mean
+# A won or lost outcome counts as this much in the mean (about a King's shot in the evaluations):
+# a win the search sees at once (a King landing beside the enemy King takes it) must not outweigh
+# losses hidden behind its horizon (the enemy taking that King on its next turn).
+CHANCE_CAP = 5_000
 
 
 def register(variant_name: str, hooks: Hooks) -> None:
@@ -304,9 +307,10 @@ class GenericEngine:
         over CHANCE_SAMPLE of them spread evenly over the list (the squares in board order), a
         fixed sample that does not depend on the game's generator: the search never sees the
         draw the game will make. A decision at the root that sends a King to a random square
-        (onto e5, or displaced by a Hypercube) is averaged over every outcome, each searched by
-        quiescence only: a sample would miss the squares where it falls at once, and a full
-        search of each would cost dozens of moves' time. Win/loss scores are capped so one
+        (onto e5, or displaced by a Hypercube) is averaged over every outcome, each searched at
+        most two plies deep (the rest of the turn, and the opponent's captures and shots in
+        quiescence): a sample would miss the squares where it falls at once, and a full search
+        of each would cost dozens of moves' time. Win/loss scores are capped (CHANCE_CAP) so one
         outcome cannot stand for all.
         """
         p = self.pos
@@ -314,7 +318,7 @@ class GenericEngine:
         n = len(outcomes)
         royal = p.variant.is_royal
         if ply <= 1 and (royal[p.board[decision & 255]] or royal[p.board[decision >> 8 & 255]]):
-            depth = min(depth, 1)  # every square, each judged by quiescence and the evaluation
+            depth = min(depth, 2)  # every square, each judged to the end of the next turn's start
         elif n > CHANCE_SAMPLE:
             outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
         if ply >= 2 and depth >= 2:
