@@ -364,16 +364,13 @@ class Position:
             q = board[to]
             board[to] = p
             board[frm] = q
-            h ^= (
-                _zobrist[p << 7 | frm]
-                ^ _zobrist[p << 7 | to]
-                ^ _zobrist[q << 7 | to]
-                ^ _zobrist[q << 7 | frm]
-            )
+            h ^= _zobrist[p << 7 | frm] ^ _zobrist[p << 7 | to]  # (an empty square hashes as nothing)
             if is_laser[p]:
                 lasers[p >> 2 & 1] = to
-            if is_laser[q]:
-                lasers[q >> 2 & 1] = frm
+            if q:
+                h ^= _zobrist[q << 7 | to] ^ _zobrist[q << 7 | frm]
+                if is_laser[q]:
+                    lasers[q >> 2 & 1] = frm
             then = code >> 18
             if then:
                 then -= 1

@@ -12,6 +12,7 @@ from game.search.engine import beam_entries, shot_after, shot_along
 from game.search.evaluate import Evaluator
 from game.search.movegen import moves_apart, touching_moves
 from game.variants import RuleOptions, get_variant
+from game.variants.khet import SCARAB
 
 
 def touching(pos: Position, mask: int) -> list[int]:
@@ -101,3 +102,36 @@ def test_shot_along_equals_the_full_trace():
             hits += want != 0
         assert board == before
     assert checked > 1500 and hits > 300
+
+
+def test_touching_moves_with_entries_leave_out_only_steps_the_beam_stops_at():
+    """With the beam's entries, touching_moves drops exactly the steps from off the beam onto an
+    empty beam square where the beam then destroys or stops on the piece; none of them changes the
+    shot into one that destroys an enemy piece (what quiescence looks for), and some are dropped."""
+    v = get_variant("khet")
+    ev = Evaluator(v)
+    optics = v.pieces.fast_optics
+    dropped = kept = 0
+    for pos in positions("khet", 40, 31):
+        board = pos.board
+        emitter = pos.lasers[pos.turn]
+        path = ev.beams(board, pos.lasers)[pos.turn][2]
+        entries = beam_entries(board, ev.rays, emitter, ev.size)
+        every = touching_moves(pos, path)
+        got = touching_moves(pos, path, None, entries)
+        stops = [
+            c
+            for c in every
+            if not path >> (c & 255) & 1
+            and c >> 16 == 0
+            and not board[c >> 8 & 255]
+            and board[c & 255] >> 3 != SCARAB  # (reflects on every side: never left out)
+            and optics[board[c & 255] << 2 | (entries[c >> 8 & 255] & 3)] < 0
+        ]
+        assert got == [c for c in every if c not in stops]
+        for c in stops:
+            victim = shot_after(board, ev.rays, c, emitter) & 0xFFFF
+            assert not victim or victim >> 2 & 1 == pos.turn
+        dropped += len(stops)
+        kept += len(got)
+    assert dropped > 100 and kept > 1000

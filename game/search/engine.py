@@ -279,6 +279,7 @@ class Engine:
         self.info_at: list[tuple[Any, ...] | None] = [None] * (MAX_PLY + 2)
         self.entries_memo: dict[int, tuple[tuple[int, int, int, int], list[int]]] = {}
         self.changed = 0  # squares the last move made changed (bitmask)
+        self.removed: tuple[int, ...] = ()  # what the last move's shot removed (see make_code)
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.history = [{k: v >> 2 for k, v in table.items() if v >= 4} for table in self.history]
         if len(self.tt) > self.options.tt_entries:
@@ -525,6 +526,7 @@ class Engine:
                 if sq != frm and sq != to and (not then or sq != th):
                     s -= psq[removed[i + 1] << 7 | sq]
         self.changed = changed
+        self.removed = removed
         return s
 
     def _unplay(self) -> None:
@@ -782,7 +784,10 @@ class Engine:
         generated = len(hot_mine)
         tactical: list[int] = []  # (key << CODE_BITS | move), sorted before use
         bad: list[int] = []
-        hits: dict[int, int] = {}  # move -> where its shot stops (known from the classification)
+        # Move -> the square of the piece its shot destroys, known from the classification; a move
+        # not there destroys nothing if its shot was simulated (-1), else make_code traces it (-2).
+        hits: dict[int, int] = {}
+        no_hit = -1 if virtual else -2
         along = virtual and emitter >= 0 and self.by_region  # (elsewhere lasers move: whole traces pay)
         entries = self._entries_of(mine, emitter) if along else _EMPTY
         vacated: dict[int, tuple[int, int]] = {}
@@ -795,9 +800,10 @@ class Engine:
                 else:
                     shot = shot_after(board, rays, c, emitter)
                 victim = shot & VICTIM_MASK
-                hits[c] = shot >> HIT_SHIFT if victim else -1
                 if not victim:
                     key = ORDER_TOUCH + hist.get(c, 0)
+                    if c in (k1, k2):
+                        key = ORDER_KILLER + (c == k1)
                 elif is_royal[victim]:
                     if victim >> 2 & 1 == opp:
                         path.discard(h)
@@ -805,10 +811,12 @@ class Engine:
                         self.pv[ply] = [c]
                         return MATE - ply - 1
                     continue  # destroys our own royal: a loss, never worth searching
-                elif victim >> 2 & 1 == opp:
-                    key = ORDER_CAPTURE + (value[victim] + 1) * 4096
                 else:
-                    key = ORDER_BAD - (value[victim] + 1) * 4096
+                    hits[c] = shot >> HIT_SHIFT
+                    if victim >> 2 & 1 == opp:
+                        key = ORDER_CAPTURE + (value[victim] + 1) * 4096
+                    else:
+                        key = ORDER_BAD - (value[victim] + 1) * 4096
             else:
                 removed = make(c)
                 loser = pos.loser
@@ -828,8 +836,8 @@ class Engine:
                     key = (ORDER_CAPTURE if gain > 0 else ORDER_BAD) + gain * 4096
                 else:
                     key = ORDER_TOUCH + hist.get(c, 0)
-            if ORDER_TOUCH <= key < ORDER_KILLER and c in (k1, k2):
-                key = ORDER_KILLER + (c == k1)
+                    if c in (k1, k2):
+                        key = ORDER_KILLER + (c == k1)
             if key >= 0:
                 tactical.append(key << CODE_BITS | c)
             else:
@@ -908,8 +916,8 @@ class Engine:
                             if k and k in cold:
                                 tactical.append((ORDER_KILLER + (k == k1)) << CODE_BITS | k)
                                 promoted.append(k)
-                        if promoted:
-                            cold = [c for c in cold if c not in promoted]
+                        for k in promoted:
+                            cold.remove(k)
                         if hist:
                             # By history, best first, in generation order among equals; every stored
                             # value is at least 1, so the moves without one keep their order at the end.
@@ -963,7 +971,7 @@ class Engine:
             if c >> 18:
                 hit = -2
             elif my_path >> frm & 1 or my_path >> to & 1:
-                hit = hits.get(c, -2)
+                hit = hits.get(c, no_hit)
             else:
                 hit = my_hit  # off our beam: the shot is the one this node already traced
             s2 = self._play(c, s, hit)
@@ -1099,14 +1107,15 @@ class Engine:
         play = self._play
         unmake = pos.unmake_code
         value = ev.value
-        moves = touching_moves(pos, my_path)  # only a move touching our beam changes our shot
-        along = virtual and moves and self.by_region
-        entries = self._entries_of(mine, emitter) if along else _EMPTY
+        # Only a move touching our beam changes our shot (and only such moves that it may turn onto
+        # an enemy piece: ``entries`` leaves out pieces stepping into the beam that it stops at).
+        entries = self._entries_of(mine, emitter) if virtual and emitter >= 0 and self.by_region else None
+        moves = touching_moves(pos, my_path, None, entries)
         vacated: dict[int, tuple[int, int]] = {}
         for c in moves:
             hit = -2
             if virtual and not c >> 18:
-                if along:
+                if entries is not None:
                     shot = shot_along(board, rays, c, emitter, entries, vacated, ev)
                 else:
                     shot = shot_after(board, rays, c, emitter)
@@ -1126,7 +1135,7 @@ class Engine:
             if kills_only:
                 unmake()
                 continue
-            removed = pos.last_removed
+            removed = self.removed
             if not removed:
                 unmake()
                 continue

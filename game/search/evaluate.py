@@ -34,6 +34,7 @@ from game.variants.base import Variant
 
 OFF_BOARD = -3
 MAX_HOPS = 256
+_HOPS = range(MAX_HOPS)
 # (danger, relevant squares, line 0..3, line squares, line danger, royal square): see Evaluator.exposure
 Exposure = tuple[int, int, int, int, int, int, int, int, int]
 NO_EXPOSURE: Exposure = (0, 0, 0, 0, 0, 0, 0, 0, -1)  # a missing royal: nothing to expose or depend on
@@ -131,7 +132,7 @@ def trace_beam(
     path = 1 << start
     mirrors = 0
     counts = 0
-    for _ in range(MAX_HOPS):
+    for _ in _HOPS:
         key = sq << 2 | d
         for t in rays[key]:
             if board[t]:

@@ -24,6 +24,7 @@ class _KhetTables:
         self.variant = variant
         self.step = geo.step
         self.forbidden = variant.forbidden
+        self.optics = variant.pieces.fast_optics
         self.nbmask = [sum(1 << t for t in geo.neighbours[sq]) for sq in range(geo.size)]
         allowed = [[t for t in range(geo.size) if t not in variant.forbidden[color]] for color in (0, 1)]
         self.targets = tuple(
@@ -82,9 +83,16 @@ def generates_by_region(pos: Position) -> bool:
     return isinstance(pos.variant, Khet)
 
 
-def touching_moves(pos: Position, mask: int, moves: list[int] | None = None) -> list[int]:
+def touching_moves(
+    pos: Position, mask: int, moves: list[int] | None = None, entries: list[int] | None = None
+) -> list[int]:
     """The legal moves of the side to move whose from- or to-square lies on ``mask`` (bit per square),
-    or that have a third square, in the order :meth:`Position.generate_codes` gives them."""
+    or that have a third square, in the order :meth:`Position.generate_codes` gives them.
+
+    With ``entries`` (Khet: the side to move's beam, :func:`~game.search.engine.beam_entries`, whose
+    squares ``mask`` is) a piece's steps from off the beam onto an empty square of it are left out
+    where the beam then destroys the piece or stops on it: such a move changes nothing else the shot
+    does, so it destroys no enemy piece (quiescence asks only for those)."""
     variant = pos.variant
     if pos.loser >= 0:
         return []
@@ -93,13 +101,16 @@ def touching_moves(pos: Position, mask: int, moves: list[int] | None = None) -> 
             moves = pos.generate_codes()
         flags = _squares(mask)
         return [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
-    tables = _khet_tables(variant)
+    tables = _tables.get(id(variant))
+    if tables is None or tables.variant is not variant:
+        tables = _khet_tables(variant)
     board = pos.board
     turn = pos.turn
     targets = tables.targets[turn]
     swap_reserved_ok = pos.options.swap_into_reserved
     forbidden = tables.forbidden
     flags = _squares(mask)
+    optics = tables.optics
     out: list[int] = []
     append = out.append
     for sq in tables.region(mask):
@@ -137,9 +148,13 @@ def touching_moves(pos: Position, mask: int, moves: list[int] | None = None) -> 
             if kind != PHARAOH:
                 append(sq | sq << 8 | CLOCKWISE << 16)
                 append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
-        else:
+        elif entries is None:
             for t in targets[sq]:
                 if flags[t] and not board[t]:
+                    append(sq | t << 8)
+        else:
+            for t in targets[sq]:
+                if flags[t] and not board[t] and optics[p << 2 | (entries[t] & 3)] >= 0:
                     append(sq | t << 8)
     return out
 
@@ -165,7 +180,9 @@ def moves_apart(
         if len(near) < len(rest):
             far = [c for c in rest if not (flags[c & 255] or flags[c >> 8 & 255])]
         return near, far
-    tables = _khet_tables(variant)
+    tables = _tables.get(id(variant))
+    if tables is None or tables.variant is not variant:
+        tables = _khet_tables(variant)
     board = pos.board
     turn = pos.turn
     targets = tables.targets[turn]
