@@ -510,14 +510,15 @@ class Engine:
         removed = self.pos.make_code(c, None, fire, hit)
         if frm == to:
             s += psq[board[to] << 7 | to] - psq[pf << 7 | to]
-        else:
+        elif pt:
             s += (
                 psq[board[frm] << 7 | frm] + psq[board[to] << 7 | to] - psq[pf << 7 | frm] - psq[pt << 7 | to]
             )
-        if then:
-            s += psq[board[th] << 7 | th] - psq[pth << 7 | th]
+        else:  # a step to an empty square leaves ``frm`` empty (an empty square counts 0)
+            s += psq[board[to] << 7 | to] - psq[pf << 7 | frm]
         changed = 1 << frm | 1 << to
         if then:
+            s += psq[board[th] << 7 | th] - psq[pth << 7 | th]
             changed |= 1 << th
         if removed:
             for i in range(0, len(removed), 2):

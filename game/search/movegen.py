@@ -14,6 +14,8 @@ from game.position import Position
 from game.variants.khet import ANUBIS, PHARAOH, PYRAMID, SCARAB, SPHINX, Khet
 
 REGION_CACHE_ENTRIES = 20_000
+# OWN[colour][code]: 1 for a piece of that colour (bit 2 of its code), 0 for the other's and for empty.
+OWN = tuple(bytes(1 if code and code >> 2 & 1 == colour else 0 for code in range(256)) for colour in (0, 1))
 
 
 class _KhetTables:
@@ -113,9 +115,10 @@ def touching_moves(
     optics = tables.optics
     out: list[int] = []
     append = out.append
+    own = OWN[turn]
     for sq in tables.region(mask):
         p = board[sq]
-        if not p or (p >> 2 & 1) != turn:
+        if not own[p]:
             continue
         on = flags[sq]
         kind = p >> 3
@@ -190,8 +193,9 @@ def moves_apart(
     forbidden = tables.forbidden
     mine_at = _squares(mine)
     theirs_at = _squares(theirs)
+    own = OWN[turn]
     for sq, p in enumerate(board):
-        if not p or (p >> 2 & 1) != turn or mine_at[sq]:
+        if not own[p] or mine_at[sq]:
             continue
         on = theirs_at[sq]
         kind = p >> 3
