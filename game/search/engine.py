@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any
 
 from game.laser import fire
@@ -43,7 +44,7 @@ from game.search.limits import (
     SearchResult,
 )
 from game.search.limits import format_score as format_score  # re-exported (moved to limits.py)
-from game.search.movegen import generates_by_region, moves_apart, touching_moves
+from game.search.movegen import generates_by_region, moves_apart, square_flags, touching_moves
 
 INF = 1_000_000
 MAX_PLY = 96
@@ -870,6 +871,7 @@ class Engine:
         lmr_hot_after = opts.lmr_hot_after
         lmr_late = opts.lmr_late
         pruned: list[int] = []
+        on_mine = square_flags(my_path)
         i = 0
         while True:
             if i >= len(order):
@@ -922,10 +924,10 @@ class Engine:
                         if hist:
                             # By history, best first, in generation order among equals; every stored
                             # value is at least 1, so the moves without one keep their order at the end.
-                            ranked = [c for c in cold if c in hist]
+                            ranked = list(filter(hist.__contains__, cold))
                             if ranked:
                                 ranked.sort(key=hist.__getitem__, reverse=True)
-                                cold = ranked + [c for c in cold if c not in hist]
+                                cold = ranked + list(filterfalse(hist.__contains__, cold))
                 if not generated:
                     path.discard(h)  # no legal move at all
                     return 0
@@ -971,7 +973,7 @@ class Engine:
             to = c >> 8 & 255
             if c >> 18:
                 hit = -2
-            elif my_path >> frm & 1 or my_path >> to & 1:
+            elif on_mine[frm] or on_mine[to]:
                 hit = hits.get(c, no_hit)
             else:
                 hit = my_hit  # off our beam: the shot is the one this node already traced

@@ -61,7 +61,7 @@ _tables: dict[int, _KhetTables] = {}
 _square_sets: dict[int, bytes] = {}
 
 
-def _squares(mask: int) -> bytes:
+def square_flags(mask: int) -> bytes:
     """One byte per square (256, enough for any move code's squares): 1 where ``mask`` has the bit.
     Cached: the same beams come back all over the tree, and indexing bytes is faster than shifting."""
     got = _square_sets.get(mask)
@@ -101,7 +101,7 @@ def touching_moves(
     if not isinstance(variant, Khet):
         if moves is None:
             moves = pos.generate_codes()
-        flags = _squares(mask)
+        flags = square_flags(mask)
         return [c for c in moves if flags[c & 255] or flags[c >> 8 & 255] or c >> 18]
     tables = _tables.get(id(variant))
     if tables is None or tables.variant is not variant:
@@ -111,7 +111,7 @@ def touching_moves(
     targets = tables.targets[turn]
     swap_reserved_ok = pos.options.swap_into_reserved
     forbidden = tables.forbidden
-    flags = _squares(mask)
+    flags = square_flags(mask)
     optics = tables.optics
     out: list[int] = []
     append = out.append
@@ -176,9 +176,9 @@ def moves_apart(
     if not isinstance(variant, Khet):
         if moves is None:
             moves = pos.generate_codes()
-        flags = _squares(mine)
+        flags = square_flags(mine)
         rest = [c for c in moves if not (flags[c & 255] or flags[c >> 8 & 255] or c >> 18)]
-        flags = _squares(theirs)
+        flags = square_flags(theirs)
         near = [c for c in rest if flags[c & 255] or flags[c >> 8 & 255]]
         if len(near) < len(rest):
             far = [c for c in rest if not (flags[c & 255] or flags[c >> 8 & 255])]
@@ -191,12 +191,18 @@ def moves_apart(
     targets = tables.targets[turn]
     swap_reserved_ok = pos.options.swap_into_reserved
     forbidden = tables.forbidden
-    mine_at = _squares(mine)
-    theirs_at = _squares(theirs)
-    own = OWN[turn]
-    for sq, p in enumerate(board):
-        if not own[p] or mine_at[sq]:
+    mine_at = square_flags(mine)
+    theirs_at = square_flags(theirs)
+    # The squares of our pieces, found by C-level byte operations (faster than a scan in Python).
+    own = bytes(board).translate(OWN[turn])
+    sq = -1
+    while True:
+        sq = own.find(1, sq + 1)
+        if sq < 0:
+            break
+        if mine_at[sq]:
             continue
+        p = board[sq]
         on = theirs_at[sq]
         kind = p >> 3
         if kind == SPHINX:
