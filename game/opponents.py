@@ -63,7 +63,7 @@ class SearchOpponent:
         from game.search.generic import engine_for
 
         if limits is None:
-            limits = self.level.limits()
+            limits = self.level.limits(variant=position.variant)
         elif not isinstance(limits, Limits):
             raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
         engine = engine_for(position.variant, self._engines)

@@ -631,3 +631,36 @@ def test_a_whole_turn_and_the_reply_are_searched_in_tens_of_thousands_of_nodes()
 
     result = GenericEngine().search(Position.setup(variant="laserchess87"), Limits(depth=3))
     assert result.depth == 3 and result.nodes < 50_000
+
+
+def test_easy_looks_one_action_ahead_here_and_every_other_level_keeps_its_cap():
+    from game.search.levels import LEVELS
+    from game.search.match import PlayerSpec
+    from game.variants import get_variant
+
+    khet = get_variant("khet")
+    for name, level in LEVELS.items():
+        expected = 1 if name == "Easy" else level.depth
+        assert level.limits(variant=V).depth == expected
+        assert PlayerSpec.parse(name).limits(V).depth == expected
+        assert level.limits(variant=khet).depth == level.depth == level.limits().depth
+    assert PlayerSpec.parse("Easy", depth=3).limits(V).depth == 3  # an explicit cap still wins
+
+
+def test_the_worker_searches_at_the_level_cap_of_the_rule_set():
+    import time
+
+    from game.search.limits import SearchResult
+    from game.search.worker import SearchWorker
+
+    pos = Position.setup(variant="laserchess87")
+    result = None
+    with SearchWorker() as worker:
+        worker.start(pos, level="Easy", seed=1)
+        end = time.monotonic() + 30
+        while result is None and time.monotonic() < end:
+            for item in worker.poll():
+                if isinstance(item, SearchResult):
+                    result = item
+            time.sleep(0.02)
+    assert result is not None and result.move in pos.generate_codes() and result.depth == 1

@@ -59,13 +59,15 @@ def main(argv: list[str]) -> int:
             for setup in setups:
                 pos = Position.setup(setup.strip(), v.name)
                 c0 = time.process_time()
-                r = make_engine(v).search(pos, level.limits(), None, level.randomness(), level.rng(1))
+                r = make_engine(v).search(
+                    pos, level.limits(variant=v), None, level.randomness(), level.rng(1)
+                )
                 cpu += time.process_time() - c0
                 depths.append(r.depth)
                 seconds.append(r.seconds)
             used = sum(seconds) / (len(seconds) * level.seconds)
             print(
-                f"{v.name:<16} {level.name:<9} {level.seconds:>6g}s {level.depth:>4}  "
+                f"{v.name:<16} {level.name:<9} {level.seconds:>6g}s {level.depth_in(v):>4}  "
                 f"{' '.join(map(str, depths)):<16} {' '.join(f'{x:.2f}' for x in seconds):<20} "
                 f"{used:>5.0%} {cpu / len(setups):>6.2f}",
                 flush=True,

@@ -48,7 +48,7 @@ def cmd_bestmove(args: argparse.Namespace, main: ModuleType) -> int:
     randomness = rng = None
     if args.level:
         level = get_level(args.level)
-        limits = level.limits()
+        limits = level.limits(variant=pos.variant)
         randomness = level.randomness()
         rng = level.rng(args.seed)
     else:

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.search.limits import Limits, Randomness
+
+if TYPE_CHECKING:
+    from game.variants.base import Variant
 
 
 @dataclass(frozen=True)
@@ -24,9 +28,17 @@ class Level:
     temperature: float = 1.0  # randomness: softmax temperature over those candidates
     description: str = ""
 
-    def limits(self, stop: object = None, seconds: float | None = None) -> Limits:
-        """The search limits of this level (``seconds`` overrides the time budget)."""
-        return Limits(depth=self.depth, movetime=self.seconds if seconds is None else seconds, stop=stop)
+    def depth_in(self, variant: Variant | None) -> int:
+        """This level's depth cap in ``variant`` (a rule set may set its own, ``Variant.level_depths``)."""
+        return self.depth if variant is None else variant.level_depths.get(self.name, self.depth)
+
+    def limits(
+        self, stop: object = None, seconds: float | None = None, variant: Variant | None = None
+    ) -> Limits:
+        """The search limits of this level in ``variant`` (``seconds`` overrides the time budget)."""
+        return Limits(
+            depth=self.depth_in(variant), movetime=self.seconds if seconds is None else seconds, stop=stop
+        )
 
     def randomness(self) -> Randomness | None:
         return Randomness(self.margin, self.temperature) if self.margin > 0 else None

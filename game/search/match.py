@@ -20,6 +20,7 @@ from game.search.lifeline import die_with_parent
 from game.search.limits import Limits, Randomness
 from game.search.protocol import EngineProcess, EngineProcessError, position_line
 from game.variants import RuleOptions, get_variant
+from game.variants.base import Variant
 
 DEFAULT_SETUPS = ("Classic", "Imhotep", "Dynasty", "Mercury", "Sophie")
 
@@ -61,11 +62,12 @@ class PlayerSpec:
             extra.append(f"d{self.depth}")
         return self.name + (f" ({', '.join(extra)})" if extra else "")
 
-    def limits(self) -> Limits:
+    def limits(self, variant: Variant | None = None) -> Limits:
+        """The limits of one search in ``variant`` (a level's depth cap may depend on the rule set)."""
         if self.command is not None:
             return Limits(depth=self.depth, movetime=self.movetime)
         return Limits(
-            depth=self.depth if self.depth is not None else self.level.depth,
+            depth=self.depth if self.depth is not None else self.level.depth_in(variant),
             movetime=self.movetime if self.movetime is not None else self.level.seconds,
         )
 
@@ -141,7 +143,9 @@ def play_game(spec: GameSpec) -> GameResult:
                     reason = f"{player.command} failed: {exc}"
                     break
             else:
-                r = engines[side].search(pos, player.limits(), None, player.randomness(), rngs[side])
+                r = engines[side].search(
+                    pos, player.limits(pos.variant), None, player.randomness(), rngs[side]
+                )
                 move, depth = r.move, r.depth
             if move is None:
                 result, reason = "1/2-1/2", "no legal moves"

@@ -125,7 +125,7 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
             rng = None
             if level is not None:
                 lv = level if isinstance(level, Level) else get_level(level)
-                base = lv.limits()
+                base = lv.limits(variant=pos.variant)
                 randomness = lv.randomness()
                 rng = lv.rng(seed)
                 if limits is None:

@@ -227,6 +227,10 @@ class LaserChess87(Variant):
             beam_rules=BeamRules(static_board=True, loop_guard=True, absorbing=frozenset({HYPERSQUARE})),
             turn_actions=2,
             special_squares={HYPERSQUARE: "hypersquare"},
+            # A ply is one action and each costs about ten times the last, so the levels' time
+            # budgets alone would give Easy and Medium the same depth (2): Easy looks one action
+            # ahead (the rest of its turn and the reply's shots in quiescence).
+            level_depths={"Easy": 1},
             rules_text=RULES_TEXT,
             option_specs=(
                 OptionSpec(
