@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import threading
 
@@ -345,3 +346,27 @@ def test_low_level_still_takes_a_kill_and_avoids_losing():
             danger.push_code(r.move)
             assert not kills(danger), (name, seed, r.move_text)
             danger.pop()
+
+
+def test_search_pauses_the_cycle_collector_and_restores_it():
+    """The collector is off while the tree is searched and back as it was afterwards, also when
+    the search ends on an exception (here from the progress callback)."""
+    pos = Position.setup("Classic")
+    seen: list[bool] = []
+    assert gc.isenabled()
+    Engine().search(pos, Limits(depth=2), on_progress=lambda p: seen.append(gc.isenabled()))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
+    def fail(_: Progress) -> None:
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError):
+        Engine().search(pos, Limits(depth=2), on_progress=fail)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        Engine().search(pos, Limits(depth=1))
+        assert not gc.isenabled()  # left off when it was off
+    finally:
+        gc.enable()

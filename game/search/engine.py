@@ -21,6 +21,7 @@ callback gets a :class:`Progress` after every completed depth.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -251,7 +252,27 @@ class Engine:
         randomness: Randomness | None = None,
         rng: random.Random | None = None,
     ) -> SearchResult:
-        """Search ``pos`` (left unchanged) within ``limits``; return the move to play."""
+        """Search ``pos`` (left unchanged) within ``limits``; return the move to play.
+
+        Python's cycle collector is paused meanwhile: the tree makes no reference cycles, yet its
+        millions of short-lived tuples and lists would start a collection every few hundred nodes
+        (3-4 % of the time). It is switched back on (if it was on) however the search ends."""
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(pos, limits, on_progress, randomness, rng)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    def _search(
+        self,
+        pos: Position,
+        limits: Limits | None,
+        on_progress: Callable[[Progress], None] | None,
+        randomness: Randomness | None,
+        rng: random.Random | None,
+    ) -> SearchResult:
         budget = Budget.of(limits, self.clock, MAX_PLY - 8)
         self.timer = timer = budget.timer
         start = timer.start
