@@ -67,7 +67,7 @@ class SearchOpponent:
         elif not isinstance(limits, Limits):
             raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
         engine = engine_for(position.variant, self._engines)
-        result = engine.search(position, limits, None, self.level.randomness(), self.rng)
+        result = engine.search(position, limits, None, self.level.randomness(position.variant), self.rng)
         return Move.from_code(result.move) if result.move is not None else None
 
     def player(self) -> Player:

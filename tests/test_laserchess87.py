@@ -633,17 +633,20 @@ def test_a_whole_turn_and_the_reply_are_searched_in_tens_of_thousands_of_nodes()
     assert result.depth == 3 and result.nodes < 50_000
 
 
-def test_easy_looks_one_action_ahead_here_and_every_other_level_keeps_its_cap():
+def test_the_low_levels_take_this_rule_sets_settings_and_the_others_keep_theirs():
     from game.search.levels import LEVELS
+    from game.search.limits import Randomness
     from game.search.match import PlayerSpec
     from game.variants import get_variant
 
     khet = get_variant("khet")
+    own = {"Beginner": (1, Randomness(1000, 300)), "Easy": (1, Randomness(300, 90))}
     for name, level in LEVELS.items():
-        expected = 1 if name == "Easy" else level.depth
-        assert level.limits(variant=V).depth == expected
-        assert PlayerSpec.parse(name).limits(V).depth == expected
+        depth, randomness = own.get(name, (level.depth, level.randomness()))
+        assert level.limits(variant=V).depth == depth == PlayerSpec.parse(name).limits(V).depth
+        assert level.randomness(V) == randomness == PlayerSpec.parse(name).randomness(V)
         assert level.limits(variant=khet).depth == level.depth == level.limits().depth
+        assert level.randomness(khet) == level.randomness()
     assert PlayerSpec.parse("Easy", depth=3).limits(V).depth == 3  # an explicit cap still wins
 
 

@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
                 pos = Position.setup(setup.strip(), v.name)
                 c0 = time.process_time()
                 r = make_engine(v).search(
-                    pos, level.limits(variant=v), None, level.randomness(), level.rng(1)
+                    pos, level.limits(variant=v), None, level.randomness(v), level.rng(1)
                 )
                 cpu += time.process_time() - c0
                 depths.append(r.depth)

@@ -49,7 +49,7 @@ def cmd_bestmove(args: argparse.Namespace, main: ModuleType) -> int:
     if args.level:
         level = get_level(args.level)
         limits = level.limits(variant=pos.variant)
-        randomness = level.randomness()
+        randomness = level.randomness(pos.variant)
         rng = level.rng(args.seed)
     else:
         limits = Limits()

@@ -8,7 +8,7 @@ only chooses among moves whose searched score is within ``margin`` of the best o
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.search.limits import Limits, Randomness
@@ -29,8 +29,20 @@ class Level:
     description: str = ""
 
     def depth_in(self, variant: Variant | None) -> int:
-        """This level's depth cap in ``variant`` (a rule set may set its own, ``Variant.level_depths``)."""
-        return self.depth if variant is None else variant.level_depths.get(self.name, self.depth)
+        """This level's depth cap in ``variant``."""
+        return self.in_variant(variant).depth
+
+    def in_variant(self, variant: Variant | None) -> Level:
+        """This level as ``variant`` plays it (a rule set may set its own, ``Variant.level_overrides``)."""
+        changes = variant.level_overrides.get(self.name) if variant is not None else None
+        if not changes:
+            return self
+        return replace(
+            self,
+            depth=int(changes.get("depth", self.depth)),
+            margin=int(changes.get("margin", self.margin)),
+            temperature=float(changes.get("temperature", self.temperature)),
+        )
 
     def limits(
         self, stop: object = None, seconds: float | None = None, variant: Variant | None = None
@@ -40,8 +52,10 @@ class Level:
             depth=self.depth_in(variant), movetime=self.seconds if seconds is None else seconds, stop=stop
         )
 
-    def randomness(self) -> Randomness | None:
-        return Randomness(self.margin, self.temperature) if self.margin > 0 else None
+    def randomness(self, variant: Variant | None = None) -> Randomness | None:
+        """How this level strays from its best move in ``variant``."""
+        level = self.in_variant(variant)
+        return Randomness(level.margin, level.temperature) if level.margin > 0 else None
 
     def rng(self, seed: int | None) -> random.Random:
         """The random source for this level's choices (deterministic for a given seed)."""

@@ -71,8 +71,8 @@ class PlayerSpec:
             movetime=self.movetime if self.movetime is not None else self.level.seconds,
         )
 
-    def randomness(self) -> Randomness | None:
-        return self.level.randomness()
+    def randomness(self, variant: Variant | None = None) -> Randomness | None:
+        return self.level.randomness(variant)
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,7 @@ def play_game(spec: GameSpec) -> GameResult:
                     break
             else:
                 r = engines[side].search(
-                    pos, player.limits(pos.variant), None, player.randomness(), rngs[side]
+                    pos, player.limits(pos.variant), None, player.randomness(pos.variant), rngs[side]
                 )
                 move, depth = r.move, r.depth
             if move is None:

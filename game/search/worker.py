@@ -126,7 +126,7 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
             if level is not None:
                 lv = level if isinstance(level, Level) else get_level(level)
                 base = lv.limits(variant=pos.variant)
-                randomness = lv.randomness()
+                randomness = lv.randomness(pos.variant)
                 rng = lv.rng(seed)
                 if limits is None:
                     limits = base

@@ -181,9 +181,10 @@ class Variant:
     # (section key, title, text) for the Rules screen: replaces the generic text of that section
     # ("goal", "moves", "laser") or adds a section (a special square's name, "chance", ...)
     rules_text: tuple[tuple[str, str, str], ...] = ()
-    # level name -> the depth cap (in actions) that level takes here instead of its own: where a
-    # ply more costs many times the time, adjacent levels are told apart by depth (search/levels.py)
-    level_depths: dict[str, int] = field(default_factory=dict)
+    # level name -> the settings that level takes here instead of its own ("depth", "margin",
+    # "temperature"; search/levels.py): where a ply more costs many times the time, or the
+    # evaluation's scale differs, adjacent levels stay apart
+    level_overrides: dict[str, dict[str, int]] = field(default_factory=dict)
     kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
     laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
     royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none

@@ -229,8 +229,13 @@ class LaserChess87(Variant):
             special_squares={HYPERSQUARE: "hypersquare"},
             # A ply is one action and each costs about ten times the last, so the levels' time
             # budgets alone would give Easy and Medium the same depth (2): Easy looks one action
-            # ahead (the rest of its turn and the reply's shots in quiescence).
-            level_depths={"Easy": 1},
+            # ahead (the rest of its turn and the reply's shots in quiescence). Moves here differ
+            # little in score until a piece or a King is at stake, so the two lowest levels stray
+            # further to stay apart: Easy as far as Beginner elsewhere, Beginner much further.
+            level_overrides={
+                "Beginner": {"margin": 1000, "temperature": 300},
+                "Easy": {"depth": 1, "margin": 300, "temperature": 90},
+            },
             rules_text=RULES_TEXT,
             option_specs=(
                 OptionSpec(
