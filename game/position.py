@@ -451,8 +451,11 @@ class Position:
         code, self.hash, removed, self.quiet_plies, laser0, laser1 = self._stack.pop()
         board = self.board
         if removed:
-            for i in range(len(removed) - 2, -1, -2):
-                board[removed[i]] = removed[i + 1]
+            if len(removed) == 2:  # one piece removed: the usual case
+                board[removed[0]] = removed[1]
+            else:
+                for i in range(len(removed) - 2, -1, -2):
+                    board[removed[i]] = removed[i + 1]
         frm = code & 255
         to = code >> 8 & 255
         rot = code >> 16 & 3

@@ -754,6 +754,11 @@ class Engine:
         path = self.path
         pv = self.pv
         path.add(h)
+        # At depth 1 every child is a quiescence node: it is called directly after the draw tests
+        # _negamax would make first (one Python call less per leaf).
+        leaf = depth <= 1 and opts.quiescence
+        ply_limit = self.ply_limit
+        hist_rep = self.hist_rep
         if tt_move:
             if tt_move >> 18 or my_path >> (tt_move & 255) & 1 or my_path >> (tt_move >> 8 & 255) & 1:
                 s2 = self._play(tt_move, s)
@@ -762,6 +767,13 @@ class Engine:
             loser = pos.loser
             if loser >= 0:
                 sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
+            elif leaf:
+                h2 = pos.hash
+                if h2 in path or hist_rep.get(h2, 0) >= 2 or (ply_limit and pos.quiet_plies >= ply_limit):
+                    pv[ply + 1] = _EMPTY  # a draw, as _negamax would score it
+                    sc = 0
+                else:
+                    sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
             else:
                 sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
             self._unplay()
@@ -1002,6 +1014,17 @@ class Engine:
             loser = pos.loser
             if loser >= 0:
                 sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
+            elif leaf:
+                h2 = pos.hash
+                if h2 in path or hist_rep.get(h2, 0) >= 2 or (ply_limit and pos.quiet_plies >= ply_limit):
+                    pv[ply + 1] = _EMPTY  # a draw, as _negamax would score it
+                    sc = 0
+                elif not searched:
+                    sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
+                else:  # (no reduction at depth 1)
+                    sc = -self._qsearch(-alpha - 1, -alpha, ply + 1, s2, 0)
+                    if alpha < sc < beta:
+                        sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
             elif not searched:
                 sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
             else:
@@ -1052,7 +1075,13 @@ class Engine:
         if best == -INF:
             best = alpha
         flag = LOWER if best >= beta else (EXACT if best > orig_alpha else UPPER)
-        self._store(h, depth, flag, best, ply, best_move or tt_move)
+        # (_store, inlined on the path every searched node ends on)
+        if best >= MATE_BOUND:
+            self.tt[h] = (depth, flag, best + ply, best_move or tt_move)
+        elif best <= -MATE_BOUND:
+            self.tt[h] = (depth, flag, best - ply, best_move or tt_move)
+        else:
+            self.tt[h] = (depth, flag, best, best_move or tt_move)
         return best
 
     def _store(self, h: int, depth: int, flag: int, score: int, ply: int, move: int) -> None:
