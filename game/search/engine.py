@@ -776,7 +776,7 @@ class Engine:
                     sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
             else:
                 sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
-            self._unplay()
+            pos.unmake_code()
             searched = 1
             best = sc
             if sc > alpha:
@@ -824,7 +824,10 @@ class Engine:
         hits: dict[int, int] = {}
         no_hit = -1 if virtual else -2
         along = virtual and emitter >= 0 and self.by_region  # (elsewhere lasers move: whole traces pay)
-        entries = self._entries_of(mine, emitter) if along else _EMPTY
+        entries = _EMPTY
+        if along:
+            got = self.entries_memo.get(id(mine))  # (_entries_of's usual answer, without the call)
+            entries = got[1] if got is not None and got[0] is mine else self._entries_of(mine, emitter)
         vacated: dict[int, tuple[int, int]] = {}
         for c in hot_mine:
             if c == tt_move:
@@ -1162,7 +1165,10 @@ class Engine:
         value = ev.value
         # Only a move touching our beam changes our shot (and only such moves that it may turn onto
         # an enemy piece: ``entries`` leaves out pieces stepping into the beam that it stops at).
-        entries = self._entries_of(mine, emitter) if virtual and emitter >= 0 and self.by_region else None
+        entries = None
+        if virtual and emitter >= 0 and self.by_region:
+            got = self.entries_memo.get(id(mine))  # (_entries_of's usual answer, without the call)
+            entries = got[1] if got is not None and got[0] is mine else self._entries_of(mine, emitter)
         moves = touching_moves(pos, my_path, None, entries)
         vacated: dict[int, tuple[int, int]] = {}
         for c in moves:

@@ -320,15 +320,18 @@ class Evaluator:
         score += self._beam_control * own
 
         # Royal exposure, plus the lines into each royal that the enemy beam crosses.
+        # (Each line is tested only when the beam meets any of them or the royal's square.)
         cross = self._cross
-        danger, _, l0, l1, l2, l3, _, _, _ = my_exposure
-        score -= danger + cross * (
-            (l0 & their_path != 0) + (l1 & their_path != 0) + (l2 & their_path != 0) + (l3 & their_path != 0)
-        )
-        danger, _, l0, l1, l2, l3, _, _, _ = their_exposure
-        score += danger + cross * (
-            (l0 & my_path != 0) + (l1 & my_path != 0) + (l2 & my_path != 0) + (l3 & my_path != 0)
-        )
+        danger, _, l0, l1, l2, l3, on_lines, _, _ = my_exposure
+        score -= danger
+        if on_lines & their_path:
+            hits = (l0 & their_path != 0) + (l1 & their_path != 0) + (l2 & their_path != 0)
+            score -= cross * (hits + (l3 & their_path != 0))
+        danger, _, l0, l1, l2, l3, on_lines, _, _ = their_exposure
+        score += danger
+        if on_lines & my_path:
+            hits = (l0 & my_path != 0) + (l1 & my_path != 0) + (l2 & my_path != 0)
+            score += cross * (hits + (l3 & my_path != 0))
         return score
 
     def exposure(self, board: list[int], r: int, color: int) -> Exposure:
