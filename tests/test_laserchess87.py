@@ -640,7 +640,7 @@ def test_the_low_levels_take_this_rule_sets_settings_and_the_others_keep_theirs(
     from game.variants import get_variant
 
     khet = get_variant("khet")
-    own = {"Beginner": (1, Randomness(1000, 300)), "Easy": (1, Randomness(300, 90))}
+    own = {"Beginner": (1, Randomness(300, 90, blind=True)), "Easy": (1, Randomness(120, 45, blind=True))}
     for name, level in LEVELS.items():
         depth, randomness = own.get(name, (level.depth, level.randomness()))
         assert level.limits(variant=V).depth == depth == PlayerSpec.parse(name).limits(V).depth
@@ -667,3 +667,16 @@ def test_the_worker_searches_at_the_level_cap_of_the_rule_set():
                     result = item
             time.sleep(0.02)
     assert result is not None and result.move in pos.generate_codes() and result.depth == 1
+
+
+def test_a_blind_level_does_not_see_the_opponents_move_then_fire():
+    from game.search.engine import Limits
+    from game.search.generic import GenericEngine
+    from game.search.limits import Randomness
+
+    green = Position.from_fen(f"{THREAT} g 1 -", "laserchess87")
+    seeing = GenericEngine().search(green, Limits(depth=1))
+    blind = GenericEngine().search(green, Limits(depth=1), randomness=Randomness(blind=True))
+    assert Move.from_code(seeing.move) != Move.from_code(blind.move)
+    green.push(Move.from_code(blind.move))
+    assert kills_in_one_turn(green) == ["a1>E a9*"]  # the blind search walked into it

@@ -177,6 +177,7 @@ class GenericEngine:
         first = budget.first_check
         self.next_check = first if timer.deadline is None else min(FIRST_LOOK, first)
         self.nodes = 0
+        blind = randomness is not None and randomness.blind
         randomness = randomness if randomness and randomness.margin > 0 else None
         max_depth = budget.max_depth
         self.pos = p = pos.copy(history=True)
@@ -188,7 +189,7 @@ class GenericEngine:
         hooks = self.hooks(p)
         self.eval_fn = self.evaluation_for(p)
         self.noisy = hooks.noisy or captures_by_landing
-        self.threats = hooks.threats
+        self.threats = None if blind else hooks.threats
         self.noisy_moves = hooks.noisy_moves
         self.values = p.variant.pieces.value
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]

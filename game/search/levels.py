@@ -26,6 +26,7 @@ class Level:
     depth: int  # depth cap (plies, quiescence on top)
     margin: int = 0  # randomness: candidates score within this many centi-units of the best
     temperature: float = 1.0  # randomness: softmax temperature over those candidates
+    blind: bool = False  # does not look for the opponent's set-up shots (Randomness.blind)
     description: str = ""
 
     def depth_in(self, variant: Variant | None) -> int:
@@ -42,6 +43,7 @@ class Level:
             depth=int(changes.get("depth", self.depth)),
             margin=int(changes.get("margin", self.margin)),
             temperature=float(changes.get("temperature", self.temperature)),
+            blind=bool(changes.get("blind", self.blind)),
         )
 
     def limits(
@@ -55,7 +57,9 @@ class Level:
     def randomness(self, variant: Variant | None = None) -> Randomness | None:
         """How this level strays from its best move in ``variant``."""
         level = self.in_variant(variant)
-        return Randomness(level.margin, level.temperature) if level.margin > 0 else None
+        if level.margin <= 0 and not level.blind:
+            return None
+        return Randomness(level.margin, level.temperature, level.blind)
 
     def rng(self, seed: int | None) -> random.Random:
         """The random source for this level's choices (deterministic for a given seed)."""

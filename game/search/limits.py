@@ -68,6 +68,9 @@ class Randomness:
 
     margin: int = 0
     temperature: float = 1.0
+    # Blind to set-ups: quiescence does not try the variant's threat actions (Laser Chess 1987's
+    # move-then-fire), so the opponent's two-action shots are seen only by the search's own depth.
+    blind: bool = False
 
 
 @dataclass(frozen=True)

@@ -228,13 +228,13 @@ class LaserChess87(Variant):
             turn_actions=2,
             special_squares={HYPERSQUARE: "hypersquare"},
             # A ply is one action and each costs about ten times the last, so the levels' time
-            # budgets alone would give Easy and Medium the same depth (2): Easy looks one action
-            # ahead (the rest of its turn and the reply's shots in quiescence). Moves here differ
-            # little in score until a piece or a King is at stake, so the two lowest levels stray
-            # further to stay apart: Easy as far as Beginner elsewhere, Beginner much further.
+            # budgets alone would give Easy and Medium the same depth (2), and quiescence's
+            # move-then-fire threats make a whole turn's search see little more than one action's.
+            # So Beginner and Easy look one action ahead and are blind to the opponent's set-up
+            # shots (no threats in quiescence); Medium and above see them.
             level_overrides={
-                "Beginner": {"margin": 1000, "temperature": 300},
-                "Easy": {"depth": 1, "margin": 300, "temperature": 90},
+                "Beginner": {"blind": 1},
+                "Easy": {"depth": 1, "blind": 1},
             },
             rules_text=RULES_TEXT,
             option_specs=(
