@@ -640,7 +640,10 @@ def test_the_low_levels_take_this_rule_sets_settings_and_the_others_keep_theirs(
     from game.variants import get_variant
 
     khet = get_variant("khet")
-    own = {"Beginner": (1, Randomness(300, 90, blind=True)), "Easy": (2, Randomness(120, 45, blind=True))}
+    own = {
+        "Beginner": (1, Randomness(300, 90, blind=True, shallow=True)),
+        "Easy": (2, Randomness(120, 45, blind=True)),
+    }
     for name, level in LEVELS.items():
         depth, randomness = own.get(name, (level.depth, level.randomness()))
         assert level.limits(variant=V).depth == depth == PlayerSpec.parse(name).limits(V).depth
@@ -661,3 +664,15 @@ def test_a_blind_level_does_not_see_the_opponents_move_then_fire():
     assert Move.from_code(seeing.move) != Move.from_code(blind.move)
     green.push(Move.from_code(blind.move))
     assert kills_in_one_turn(green) == ["a1>E a9*"]  # the blind search walked into it
+
+
+def test_a_shallow_level_judges_the_position_at_its_depth_as_it_stands():
+    from game.search.engine import Limits
+    from game.search.generic import GenericEngine
+    from game.search.limits import Randomness
+
+    start = Position.setup(variant="laserchess87")
+    plain = GenericEngine(quiescence=False).search(start, Limits(depth=2))
+    shallow = GenericEngine().search(start, Limits(depth=2), randomness=Randomness(shallow=True))
+    full = GenericEngine().search(start, Limits(depth=2))
+    assert shallow.nodes == plain.nodes < full.nodes and shallow.score == plain.score

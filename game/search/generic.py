@@ -129,6 +129,7 @@ class GenericEngine:
         self._eval_fns: dict[str, Callable[[Position], int]] = {}
         self.clock = clock  # seconds; tests pass a fake one (Limits.deadline is on this clock)
         self.quiescence = quiescence  # tests turn it off to compare with plain minimax
+        self.qdepth = QDEPTH if quiescence else 0  # per search: 0 for a shallow level
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.history: dict[int, int] = {}
         self.nodes = 0
@@ -178,6 +179,7 @@ class GenericEngine:
         self.next_check = first if timer.deadline is None else min(FIRST_LOOK, first)
         self.nodes = 0
         blind = randomness is not None and randomness.blind
+        self.qdepth = 0 if not self.quiescence or (randomness is not None and randomness.shallow) else QDEPTH
         randomness = randomness if randomness and randomness.margin > 0 else None
         max_depth = budget.max_depth
         self.pos = p = pos.copy(history=True)
@@ -374,7 +376,7 @@ class GenericEngine:
         if done is not None:
             return done, []
         if depth <= 0 or ply >= MAX_PLY:
-            return self._quiesce(alpha, beta, ply, QDEPTH if self.quiescence else 0), []
+            return self._quiesce(alpha, beta, ply, self.qdepth), []
         p = self.pos
         h = p.hash
         entry = self.tt.get(h)

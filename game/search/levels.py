@@ -27,6 +27,7 @@ class Level:
     margin: int = 0  # randomness: candidates score within this many centi-units of the best
     temperature: float = 1.0  # randomness: softmax temperature over those candidates
     blind: bool = False  # does not look for the opponent's set-up shots (Randomness.blind)
+    shallow: bool = False  # no quiescence: judges the position at its depth as it stands
     description: str = ""
 
     def depth_in(self, variant: Variant | None) -> int:
@@ -44,6 +45,7 @@ class Level:
             margin=int(changes.get("margin", self.margin)),
             temperature=float(changes.get("temperature", self.temperature)),
             blind=bool(changes.get("blind", self.blind)),
+            shallow=bool(changes.get("shallow", self.shallow)),
         )
 
     def limits(
@@ -57,9 +59,9 @@ class Level:
     def randomness(self, variant: Variant | None = None) -> Randomness | None:
         """How this level strays from its best move in ``variant``."""
         level = self.in_variant(variant)
-        if level.margin <= 0 and not level.blind:
+        if level.margin <= 0 and not level.blind and not level.shallow:
             return None
-        return Randomness(level.margin, level.temperature, level.blind)
+        return Randomness(level.margin, level.temperature, level.blind, level.shallow)
 
     def rng(self, seed: int | None) -> random.Random:
         """The random source for this level's choices (deterministic for a given seed)."""

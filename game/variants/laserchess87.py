@@ -230,9 +230,9 @@ class LaserChess87(Variant):
             # A ply is one action and each costs about ten times the last, so the levels' time
             # budgets alone would give Easy and Medium the same depth (2), and quiescence's
             # move-then-fire threats make a whole turn's search see little more than one action's.
-            # So Beginner and Easy are blind to the opponent's set-up shots (no threats in
-            # quiescence); Medium and above see them.
-            level_overrides={"Beginner": {"blind": 1}, "Easy": {"blind": 1}},
+            # So Easy is blind to the opponent's set-up shots (no threats in quiescence) and
+            # Beginner has no quiescence at all; Medium and above see them.
+            level_overrides={"Beginner": {"blind": 1, "shallow": 1}, "Easy": {"blind": 1}},
             rules_text=RULES_TEXT,
             option_specs=(
                 OptionSpec(
