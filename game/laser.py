@@ -255,7 +255,9 @@ def trace_beams(
     root = _Node(0, charge, [BeamStep(start, None, direction)])
     live: list[tuple[_Node, int, int, int]] = [(root, start, direction, charge)]  # node, square, dir, charge
     gone_at: dict[int, int] = {}  # square -> step its piece was destroyed
-    guard: set[int] = {start << 2 | direction} if rules.loop_guard else set()
+    # The loop guard holds (square, direction) pairs a beam has *entered*: the emitter's square was
+    # never entered, so a beam that comes back into it meets the emitter (and may destroy it).
+    guard: set[int] = set()
     hits: list[Hit] = []
     removed: list[tuple[int, int, int]] = []
     struck: set[int] = set()

@@ -66,6 +66,9 @@ class Position:
         "_turn_hits",
         "_is_royal",
         "_refires",
+        "_legal_key",
+        "_legal",
+        "_legal_set",
     )
 
     def __new__(cls, variant: Variant | None = None, *args: Any, **kwargs: Any) -> Position:
@@ -105,6 +108,9 @@ class Position:
         self._is_royal = variant.is_royal
         self._refires = variant.refire  # fire again after each zap (read once: make_code is hot)
         self._turn_hits: dict[tuple[int, int], int] = {}  # reflecting-surface hits this turn
+        self._legal_key: tuple[int, int] | None = None  # (hash, plies) the cached legal actions are of
+        self._legal: tuple[int, ...] = ()  # in generation order
+        self._legal_set: frozenset[int] = frozenset()
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -159,6 +165,9 @@ class Position:
         other._optics = self._optics
         other._rotate = self._rotate
         other._turn_hits = dict(self._turn_hits)
+        other._legal_key = self._legal_key
+        other._legal = self._legal
+        other._legal_set = self._legal_set
         return other
 
     def fen(self) -> str:
@@ -233,13 +242,32 @@ class Position:
             return []
         return self.variant.generate(self)
 
+    def legal_codes(self) -> tuple[int, ...]:
+        """The legal action codes in generation order, generated once per position and kept.
+
+        The set belongs to the position as it stands: any push, pop, make or unmake moves on to
+        another position (told apart by its hash and ply), whose set is generated when asked for.
+        Screens ask this many times a frame; the search calls :meth:`generate_codes` instead.
+        """
+        key = (self.hash, len(self.hashes))
+        if self._legal_key != key:
+            self._legal = tuple(self.generate_codes())
+            self._legal_set = frozenset(self._legal)
+            self._legal_key = key
+        return self._legal
+
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves, generated lazily when first iterated, counted or searched."""
         return LegalMoves(self)
 
     def is_legal(self, move: Move) -> bool:
-        return move.code in self.generate_codes()
+        self.legal_codes()
+        return move.code in self._legal_set
+
+    def is_legal_code(self, code: int) -> bool:
+        self.legal_codes()
+        return code in self._legal_set
 
     def parse_move(self, text: str) -> Move:
         """The legal move the text names; raises InvalidMoveError / IllegalMoveError with a reason."""
@@ -259,6 +287,12 @@ class Position:
             raise IllegalMoveError(
                 f"{self.move_text(move)} is not legal here: {self.variant.illegal_reason(self, move)}"
             )
+        return self.push_unchecked(move)
+
+    def push_unchecked(self, move: Move) -> Effects:
+        """:meth:`push` for an action already known to be legal (taken from :attr:`legal_moves` or
+        :meth:`legal_codes` of this position): no check, the same report. Text typed by a player
+        and moves read from files go through :meth:`push` or :meth:`push_text`, which check."""
         effects = self._push_reported(move)
         self._effects.append(effects)
         return effects
@@ -780,11 +814,11 @@ class LegalMoves:
 
     def __init__(self, position: Position) -> None:
         self._position = position
-        self._codes: list[int] | None = None
+        self._codes: tuple[int, ...] | None = None
 
-    def _get(self) -> list[int]:
+    def _get(self) -> tuple[int, ...]:
         if self._codes is None:
-            self._codes = self._position.generate_codes()
+            self._codes = self._position.legal_codes()
         return self._codes
 
     def __iter__(self) -> Iterator[Move]:

@@ -421,6 +421,20 @@ def test_static_board_a_struck_piece_still_reflects_and_the_loop_guard_stops_a_r
     assert names(r.square for r in effects.removed) >= {"g3"}
 
 
+def test_a_beam_that_comes_back_into_its_own_laser_destroys_it():
+    # Spec §3: a Laser is destroyed from every side, and a beam ends as a loop only where a beam of
+    # this shot already *entered* a square in the same direction; the shot starts on the Laser's
+    # square, it never entered it. b2 fires north; the four mirrors bring the beam back north into b2.
+    pos = Position.from_fen("8k/9/9/9/9/1D01D15/9/1L07/1D11D04K g", "laserchess87")
+    effects = pos.push(pos.parse_move("b2*"))
+    assert [GEO.names[r.square] for r in effects.removed] == ["b2"]
+    assert [b.effect for b in effects.all_beams()] == ["destroyed"]
+    assert pos.lasers[GREEN] == -1 and not pos.board[sq("b2")]
+    assert pos.fen() == "8k/9/9/9/9/1D01D15/9/9/1D11D04K g 1 f"
+    pos.pop()
+    assert pos.board[sq("b2")] == code(LASER, GREEN, 0) and pos.lasers[GREEN] == sq("b2")
+
+
 # ---------------------------------------------------------------- text
 def test_position_strings_round_trip_and_bad_text_gets_a_specific_error():
     pos = Position.setup(variant="laserchess87")

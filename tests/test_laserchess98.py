@@ -180,6 +180,22 @@ def test_promotion_to_each_piece_keeps_the_pawns_orientation(kind):
         pos_of("4k3/P37/8/8/8/8/8/4K3 b 2 -").push_text("a7a8=K")
 
 
+def test_a_pawn_never_promotes_to_a_pawn_and_every_promotion_reads_back():
+    # Spec §3 (our ruling): any piece but a King or a Pawn -- a Pawn left on the far rank could
+    # never move again, and the position string refuses one.
+    assert PAWN not in PROMOTIONS and KING not in PROMOTIONS
+    pos = pos_of("7k/1P06/8/8/8/8/8/7K b 2 -")
+    texts = {pos.move_text(m) for m in pos.legal_moves}
+    assert "b7b8=P" not in texts and "b7b8=D" in texts
+    with pytest.raises(IllegalMoveError, match="never to a King or a Pawn"):
+        pos.push_text("b7b8=P")
+    start = pos_of("4k3/P17/8/8/8/8/8/4K3 b 2 -")
+    for move in list(start.legal_moves):
+        start.push(move)
+        assert Position.from_fen(start.fen(), V).fen() == start.fen(), start.move_text(move)
+        start.pop()
+
+
 def test_red_promotes_on_rank_1():
     pos = pos_of("4k3/8/8/8/8/8/7p0/K7 r 2 -")
     pos.push_text("h2h1=L")

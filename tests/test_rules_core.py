@@ -202,3 +202,40 @@ def test_no_legal_action_is_decided_by_the_variant():
     assert LASER  # the set has a Laser; Prism says a side with no action loses
     outcome = PRISM.no_moves_outcome(pos)
     assert outcome.winner == 1 and outcome.reason is Termination.NO_MOVES
+
+
+@pytest.mark.parametrize("variant", ["khet", "laserchess98", "laserchess87", "prism"])
+def test_legal_actions_are_generated_once_per_position_and_follow_push_and_pop(variant, monkeypatch):
+    pos = Position.setup(variant=variant)
+    v = pos.variant
+    calls = []
+    real = type(v).generate
+
+    def counting(self, p):
+        calls.append(p.fen())
+        return real(self, p)
+
+    monkeypatch.setattr(type(v), "generate", counting)
+    first = pos.legal_codes()
+    assert list(first) == pos.generate_codes() and len(calls) == 2  # generate_codes never caches
+    calls.clear()
+    moves = list(pos.legal_moves)
+    assert all(pos.is_legal(m) for m in moves) and pos.legal_codes() is first and not calls
+    pos.push(moves[0])
+    assert pos.legal_codes() != first and len(calls) == 1
+    pos.make_code(pos.legal_codes()[0])  # the hot path moves on too: a new position, a new set
+    assert list(pos.legal_codes()) == pos.generate_codes()
+    pos.unmake_code()
+    pos.pop()
+    assert pos.legal_codes() == first
+
+
+@pytest.mark.parametrize("variant", ["khet", "leiserchess2018", "laserchess98", "laserchess87"])
+def test_an_unchecked_push_gives_the_checked_pushs_report(variant):
+    pos = Position.setup(variant=variant)
+    other = pos.copy()
+    for move in list(pos.legal_moves)[:25]:
+        assert pos.push(move) == other.push_unchecked(move)
+        assert pos.fen() == other.fen() and pos.hash == other.hash
+        pos.pop()
+        other.pop()

@@ -139,7 +139,8 @@ LC98_PIECES = PieceSet(
 SHAPES = [0] * 32
 for _k in LC98_PIECES.kinds:
     SHAPES[_k.number] = _k.shapes
-PROMOTIONS = (DIAGONAL, STRAIGHT, SPLITTER, CHARGER, BLOCKER, LASER, PAWN)  # any piece but a King
+# A Pawn promotes to any piece but a King or a Pawn (a Pawn on the far rank could never move again).
+PROMOTIONS = (DIAGONAL, STRAIGHT, SPLITTER, CHARGER, BLOCKER, LASER)
 BEAM_RULES = BeamRules(explode_delay=2, surface_hits=10, step_cap=10_000)
 
 
@@ -197,6 +198,16 @@ SETUP_NOTES = {
     "Charger and Blocker": "Fire d1: the charged beam breaks the Blocker on d6; fire again to hit the King",
     "Hit-count loop": "Fire d3: four splitters loop the beam until the tip of f3 takes its 11th hit",
 }
+# The Rules screen's sections this rule set adds to the generic ones.
+RULES_TEXT = (
+    (
+        "promotion",
+        "Promotion",
+        "A Pawn that reaches the far rank is promoted as part of that move, keeping its orientation, "
+        "to any piece but a King or a Pawn: the game asks which, and the piece's letter key chooses "
+        "(written a7a8=D).",
+    ),
+)
 
 
 class LaserChess98(Variant):
@@ -215,6 +226,7 @@ class LaserChess98(Variant):
             setup_notes=dict(SETUP_NOTES),
             beam_rules=BEAM_RULES,
             turn_actions=2,
+            rules_text=RULES_TEXT,
             description=(
                 "Chess-like pieces with mirrors and lasers you fire yourself: a turn is one move or "
                 "two half-actions (rotate, fire). Beams split, charge up (orange, red) and loop; "
@@ -366,8 +378,8 @@ class LaserChess98(Variant):
         if code >> 3 == PAWN and to >> 3 == FAR_RANK[pos.turn] and move.promotion is None:
             letters = ", ".join("=" + self.pieces.kind(k, False).letter for k in PROMOTIONS)
             return f"a Pawn reaching the far rank is promoted: add one of {letters}"
-        if move.promotion is not None and (code >> 3 != PAWN or move.promotion == KING):
-            return "only a Pawn reaching the far rank is promoted, and never to a King"
+        if move.promotion is not None and (code >> 3 != PAWN or move.promotion not in PROMOTIONS):
+            return "only a Pawn reaching the far rank is promoted, and never to a King or a Pawn"
         target = pos.board[to]
         if target and (target >> 2 & 1) == pos.turn:
             return f"{names[to]} holds one of your own pieces"
