@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.laser import Shot
 from game.move import Move
+from game.pieces import Piece
 
 BOTH = 2  # Position.loser when both royals fell in one action: a draw
 
@@ -24,6 +25,14 @@ class PieceMove:
     to: int
     code: int
 
+    @property
+    def piece(self) -> Piece:
+        return Piece.from_code(self.code)
+
+    @property
+    def color(self) -> int:
+        return self.code >> 2 & 1
+
 
 @dataclass(frozen=True, slots=True)
 class Change:
@@ -32,6 +41,10 @@ class Change:
     square: int
     before: int
     after: int
+
+    @property
+    def color(self) -> int:
+        return self.after >> 2 & 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +55,15 @@ class Removal:
     code: int
     step: int = 0
     beam: int = -1  # -1: captured by landing
+
+    @property
+    def piece(self) -> Piece:
+        return Piece.from_code(self.code)
+
+    @property
+    def color(self) -> int:
+        """Whose piece left the board."""
+        return self.code >> 2 & 1
 
 
 def join_legs(moves: Iterable[PieceMove]) -> list[tuple[int, int, int]]:

@@ -34,6 +34,16 @@ class ActionKind(Enum):
     NULL = "null"
 
 
+def code_from_square(code: int) -> int:
+    """The from-square of a move code (without building the :class:`Move`)."""
+    return code & 255
+
+
+def code_to_square(code: int) -> int:
+    """The to-square of a move code (without building the :class:`Move`)."""
+    return code >> 8 & 255
+
+
 def encode(
     from_square: int,
     to_square: int,
@@ -106,6 +116,20 @@ class Move:
     @classmethod
     def fire_from(cls, square: int) -> Move:
         return cls(square, square, fire=True)
+
+    @classmethod
+    def null(cls, square: int) -> Move:
+        """The null move of the piece on ``square`` (Leiserchess 2017's King; an End turn)."""
+        return cls(square, square)
+
+    @property
+    def squares(self) -> tuple[int, ...]:
+        """The squares the action names, in order (from, to[, then]; one square for an action in place)."""
+        if self.from_square == self.to_square:
+            return (self.from_square,)
+        if self.then_square is None:
+            return (self.from_square, self.to_square)
+        return (self.from_square, self.to_square, self.then_square)
 
     @classmethod
     def rotate_to(cls, square: int, orientation: int) -> Move:

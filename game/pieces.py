@@ -54,16 +54,37 @@ def make_code(kind: int, color: int, orientation: int) -> int:
     return (kind << 3) | (color << 2) | (orientation & 3)
 
 
+# The code's parts, for code that holds boards of ints (screens, editors): nothing outside the
+# rules core needs to know the layout.
 def code_kind(code: int) -> int:
+    """The kind number of a piece code (0 for an empty square)."""
     return code >> 3
 
 
 def code_color(code: int) -> int:
+    """The colour (0 first player, 1 second) of a piece code."""
     return (code >> 2) & 1
 
 
 def code_orientation(code: int) -> int:
+    """Quarter turns clockwise from north of a piece code."""
     return code & 3
+
+
+def code_kind_color(code: int) -> tuple[int, int]:
+    """(kind, colour) of a piece code: which piece it is, whatever way it faces."""
+    return code >> 3, (code >> 2) & 1
+
+
+def with_orientation(code: int, orientation: int) -> int:
+    """The same piece facing ``orientation`` (taken modulo 4)."""
+    return (code & ~3) | (orientation & 3)
+
+
+def turned(code: int, quarter_turns: int, shapes: int = 4) -> int:
+    """The same piece turned ``quarter_turns`` clockwise (negative: anticlockwise); with ``shapes``
+    of 1 or 2 the orientation is written in its shortest form (0, or 0-1)."""
+    return (code & ~3) | ((code + quarter_turns) & 3) % shapes
 
 
 _KIND_NUMBERS = frozenset(int(k) for k in Kind)
@@ -84,6 +105,18 @@ class Piece(NamedTuple):
     def from_code(cls, code: int) -> Piece:
         k = code >> 3
         return cls(Kind(k) if k in _KIND_NUMBERS else k, Color((code >> 2) & 1), code & 3)  # type: ignore[arg-type]
+
+    def facing(self, orientation: int) -> Piece:
+        """The same piece facing ``orientation`` (modulo 4)."""
+        return self._replace(orientation=orientation & 3)
+
+    def turned(self, quarter_turns: int) -> Piece:
+        """The same piece turned ``quarter_turns`` clockwise (negative: anticlockwise)."""
+        return self._replace(orientation=(self.orientation + quarter_turns) & 3)
+
+    def is_same_piece(self, other: Piece) -> bool:
+        """Same kind and colour, whichever way each faces."""
+        return self.kind == other.kind and self.color == other.color
 
 
 # Optics at orientation 0 per direction of travel (N, E, S, W); they turn with the piece.

@@ -227,6 +227,21 @@ class PieceSet:
     def kind(self, code_or_number: int, is_code: bool = True) -> PieceKind:
         return self.by_number[code_or_number >> 3 if is_code else code_or_number]
 
+    def get(self, code: int) -> PieceKind | None:
+        """The kind of a piece code, or None for an empty square or a code of no kind of this set."""
+        return self.by_number.get(code >> 3) if code > 0 else None
+
+    def turned(self, code: int, quarter_turns: int) -> int:
+        """The piece turned ``quarter_turns`` clockwise, its orientation in the shortest form its
+        shape has (a two-shape mirror is 0 or 1; a kind of one shape stays 0)."""
+        kind = self.by_number.get(code >> 3)
+        shapes = kind.shapes if kind is not None else 4
+        return (code & ~3) | ((code + quarter_turns) & 3) % shapes
+
+    def code_of(self, kind: int, color: int, orientation: int = 0) -> int:
+        """The piece code of a kind number, colour and orientation."""
+        return kind << 3 | (color & 1) << 2 | (orientation & 3)
+
     def name(self, code: int) -> str:
         return self.by_number[code >> 3].name
 

@@ -269,6 +269,14 @@ class Position:
         self.legal_codes()
         return code in self._legal_set
 
+    def moves_from(self, square: int) -> list[Move]:
+        """The legal actions that start on ``square`` (its piece's moves, turns, fire), in order."""
+        return [Move.from_code(c) for c in self.legal_codes() if c & 255 == square]
+
+    def movable_squares(self) -> frozenset[int]:
+        """The squares some legal action starts from (the pieces the side to move may use now)."""
+        return frozenset(c & 255 for c in self.legal_codes())
+
     def parse_move(self, text: str) -> Move:
         """The legal move the text names; raises InvalidMoveError / IllegalMoveError with a reason."""
         move = self.variant.parse_move_text(text.strip(), self.geometry)

@@ -239,3 +239,46 @@ def test_an_unchecked_push_gives_the_checked_pushs_report(variant):
         assert pos.fen() == other.fen() and pos.hash == other.hash
         pos.pop()
         other.pop()
+
+
+def test_piece_values_and_codes_answer_what_screens_ask_without_bit_operations():
+    from game.pieces import (
+        Color,
+        Kind,
+        Piece,
+        code_color,
+        code_kind,
+        code_kind_color,
+        code_orientation,
+        make_code,
+        turned,
+        with_orientation,
+    )
+
+    scarab = make_code(Kind.SCARAB, 1, 3)
+    assert (code_kind(scarab), code_color(scarab), code_orientation(scarab)) == (Kind.SCARAB, 1, 3)
+    assert code_kind_color(scarab) == (Kind.SCARAB, 1)
+    assert with_orientation(scarab, 5) == make_code(Kind.SCARAB, 1, 1)
+    assert turned(scarab, 1) == make_code(Kind.SCARAB, 1, 0) and turned(scarab, -1, 2) == make_code(3, 1, 0)
+    assert KHET_PIECES.turned(scarab, 2) == make_code(Kind.SCARAB, 1, 1)  # two shapes: 0 or 1
+    assert KHET_PIECES.get(scarab).name == "Scarab" and KHET_PIECES.get(0) is None
+    assert KHET_PIECES.code_of(Kind.SCARAB, 1, 3) == scarab
+    piece = Piece.from_code(scarab)
+    assert piece.color is Color.SECOND and piece.turned(2).orientation == 1
+    assert piece.facing(0).code == scarab - 3 and piece.is_same_piece(piece.turned(1))
+    assert not piece.is_same_piece(Piece(Kind.PYRAMID, Color.SECOND, 3))
+
+
+def test_moves_and_reports_answer_what_screens_ask():
+    from game.move import code_from_square, code_to_square
+
+    pos = Position.setup(variant="khet")
+    j1 = pos.geometry.at("j1")
+    assert [pos.move_text(m) for m in pos.moves_from(j1)] == ["j1L"]
+    assert pos.movable_squares() == frozenset(code_from_square(c) for c in pos.generate_codes())
+    move = pos.parse_move("d1d2")
+    assert (code_from_square(move.code), code_to_square(move.code)) == (move.from_square, move.to_square)
+    assert move.squares == (pos.geometry.at("d1"), pos.geometry.at("d2")) and Move.null(5).is_null
+    pos = Position.from_fen("7k/7p2/2S12S22/8/8/2S0L11S32/P02D11D02/7K b 2 -", "laserchess98")
+    effects = pos.push_text("d3*")
+    assert effects.removed and all(r.color == r.piece.color == r.code >> 2 & 1 for r in effects.removed)
