@@ -245,7 +245,9 @@ class RulesScreen(Screen):
         for i, kind in enumerate(kinds):
             x = x0 + i * cell
             for color in (0, 1):
-                img = piece_surface(kind, color, 0, int(cell * 0.8), self.app.settings.board_scheme)
+                img = piece_surface(
+                    variant.pieces.by_number[kind], color, 0, int(cell * 0.8), self.app.settings.board_scheme
+                )
                 surface.blit(
                     img, img.get_rect(center=(x + cell // 2, area.y + cell // 2 + color * cell * 0.85))
                 )
