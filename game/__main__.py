@@ -1,8 +1,13 @@
-"""Command line: ``python -m game perft|bench|bestmove|match|analyse|engine ...``."""
+"""Command line of the rules and engine tools: ``python -m game COMMAND ...`` (docs/command-line.md).
+
+A sub-command lives in the module that owns its work: each module named in :data:`COMMAND_MODULES`
+has ``register(main)``, which appends a parser builder to ``main.EXTRA_PARSERS`` and its function to
+``main.COMMANDS``. To add a command, write that function and add the module's name here."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from collections.abc import Callable
@@ -65,8 +70,13 @@ COMMANDS = {"perft": cmd_perft}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="python -m game",
+        description="Laser Chess's rules and engine tools: count moves, search, play matches, analyse games.",
+        epilog="python -m game COMMAND --help lists a command's options. Exit status: 0 done, "
+        "2 a bad command line or input (an 'error:' line), 1 a failure while running.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("perft", help="count leaf nodes of the move tree (every leaf made and fired)")
     add_position_arguments(p)
     p.add_argument("--depth", type=cliargs.depth, default=3)
@@ -87,18 +97,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# Other modules (search) register their sub-commands here: each adds a parser and a COMMANDS entry.
+# Other modules register their sub-commands here: each adds a parser and a COMMANDS entry.
 EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
+
+COMMAND_MODULES = (
+    "game.search.cli",  # bestmove, bench, match, engine
+    "game.study_cli",  # analyse
+    "game.scripted_cli",  # scripted (Lousy Chess engine games)
+)
+
+
+def register_commands() -> None:
+    """Let every module of :data:`COMMAND_MODULES` add its sub-commands (once each)."""
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sys.modules[__name__])
 
 
 def main(argv: list[str] | None = None) -> int:
-    from game.scripted_cli import register as register_scripted  # Lousy Chess engine games
-    from game.search.cli import register  # the engine's bench, bestmove and match commands
-    from game.study_cli import register as register_study  # analyse
-
-    register(sys.modules[__name__])
-    register_study(sys.modules[__name__])
-    register_scripted(sys.modules[__name__])
+    register_commands()
     args = build_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)

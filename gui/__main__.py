@@ -4,4 +4,4 @@ import sys
 
 from gui.app import main
 
-sys.exit(main())
+sys.exit(main(prog="python -m gui"))

@@ -22,12 +22,13 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.limits import shown
 from gui import paths
 from gui.art import chessmen
 from gui.audio import CLICK, Audio
 from gui.colours import WINDOW_BG
 from gui.screen import ScreenManager, ScreenRegistry
-from gui.settings import MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
+from gui.settings import MAX_WINDOW, MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
 from gui.widgets.toast import ERROR, INFO, Toasts
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,6 @@ class App:
     ) -> None:
         """``persist=False`` starts from default settings and never writes settings.json
         (screenshot mode). ``registry`` replaces the built-in screens (tests)."""
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.display.init()
         pygame.font.init()
         self.settings_path = paths.settings_path()
@@ -387,28 +387,51 @@ class App:
 
 
 def _parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
-    if w < MIN_WINDOW[0] or h < MIN_WINDOW[1] or w > 10000 or h > 10000:
-        raise argparse.ArgumentTypeError(f"size must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}")
+    """An argparse type: ``WIDTHxHEIGHT`` within the sizes a window may have."""
+    low, high = MIN_WINDOW, MAX_WINDOW
+    parts = text.strip().lower().split("x")
+    if len(parts) != 2 or not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in parts):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {shown(text, 30)}")
+    w, h = int(parts[0]), int(parts[1])
+    if not (low[0] <= w <= high[0] and low[1] <= h <= high[1]):
+        raise argparse.ArgumentTypeError(
+            f"must be from {low[0]}x{low[1]} to {high[0]}x{high[1]}, not {w}x{h}"
+        )
     return (w, h)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="main.py", description="Laser Chess: Khet 2.0 and Leiserchess.")
+def build_parser(prog: str = "laser-chess") -> argparse.ArgumentParser:
+    """The game's command line; ``prog`` is how the user started it (laser-chess, python main.py, ...)."""
+    from game.variants import VARIANTS
+
+    rule_sets = ", ".join(variant.title for variant in VARIANTS.values())
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description=f"Laser Chess: a desktop laser-chess game. Rule sets: {rule_sets}.",
+        epilog=f"The data folder is --data-dir if given, else ${paths.ENV_VAR} if set, else "
+        f"{_default_data_dir_text()}.",
+    )
     parser.add_argument(
-        "--data-dir", metavar="DIR", help="folder for settings.json and saves/ (default: here)"
+        "--data-dir",
+        metavar="DIR",
+        help=f"folder for settings.json, saves/ and logs/ (wins over ${paths.ENV_VAR})",
     )
     parser.add_argument(
         "--screenshots",
         metavar="DIR",
         help="render every screen headlessly and write one PNG per screen to DIR, then exit",
     )
-    parser.add_argument("--size", type=_parse_size, metavar="WxH", help="window size, e.g. 1280x720")
+    parser.add_argument(
+        "--size",
+        type=_parse_size,
+        metavar="WxH",
+        help=f"window size, from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]} "
+        "(default: the size last used, else 1280x720)",
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--fullscreen", action="store_true", default=None, help="start in full screen")
+    mode.add_argument(
+        "--fullscreen", action="store_true", default=None, help="start in full screen (default: as last used)"
+    )
     mode.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
     parser.add_argument("--no-sound", action="store_true", help="do not open the audio device")
     parser.add_argument(
@@ -419,12 +442,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, started: float | None = None) -> int:
+def _default_data_dir_text() -> str:
+    if paths.running_from_checkout():
+        return f"this checkout ({paths.project_dir()})"
+    return str(paths.user_data_dir())
+
+
+def main(argv: Sequence[str] | None = None, started: float | None = None, prog: str = "laser-chess") -> int:
     """Entry point: parse the command line, then run the app (or write screenshots)."""
     started = time.perf_counter() if started is None else started
-    args = build_parser().parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
     if args.data_dir:
         paths.set_data_dir(args.data_dir)
+        os.environ[paths.ENV_VAR] = str(paths.data_dir())  # worker processes use the same folder
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshots:
         os.environ["SDL_VIDEODRIVER"] = "dummy"

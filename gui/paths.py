@@ -1,10 +1,11 @@
 """Where the app's files live: the data folder (settings.json, saves/) and the bundled assets.
 
-The data folder is, in order of precedence: the ``LASERCHESS_DATA`` environment variable, the
-``--data-dir`` command-line option (handed over by the entry point through :func:`set_data_dir`),
-the project folder when the code runs from a checkout (the folder holding ``main.py`` and
-``pyproject.toml``), else the platform's user data folder (``platformdirs``: e.g.
-``~/.local/share/laser-chess`` on Linux) -- an installed copy never writes into site-packages.
+The data folder is, in order of precedence: the ``--data-dir`` command-line option (handed over by
+the entry point through :func:`set_data_dir`; as with most programs, an option given on the command
+line wins over the environment), the ``LASERCHESS_DATA`` environment variable, the project folder
+when the code runs from a checkout (the folder holding ``main.py`` and ``pyproject.toml``), else the
+platform's user data folder (``platformdirs``: e.g. ``~/.local/share/laser-chess`` on Linux) -- an
+installed copy never writes into site-packages.
 
 The assets are the checkout's top-level ``assets/`` folder; an installed copy carries them as the
 package data ``gui/assets`` (the setuptools mapping is in ``setup.py``).
@@ -49,18 +50,18 @@ def user_data_dir() -> Path:
 
 
 def set_data_dir(path: str | os.PathLike[str] | None) -> None:
-    """Record the ``--data-dir`` option (None clears it). The environment variable still wins."""
+    """Record the ``--data-dir`` option (None clears it); it wins over the environment variable."""
     global _cli_data_dir
     _cli_data_dir = Path(path).expanduser() if path else None
 
 
 def data_dir() -> Path:
     """The folder for settings.json and saves/ (see the module docstring for the precedence)."""
+    if _cli_data_dir is not None:
+        return _cli_data_dir
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
-    if _cli_data_dir is not None:
-        return _cli_data_dir
     if running_from_checkout():
         return _PROJECT_DIR
     return user_data_dir()

@@ -16,10 +16,10 @@ def test_data_dir_precedence(tmp_path, monkeypatch):
     monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "env"))
     paths.set_data_dir(tmp_path / "cli")
     try:
+        assert paths.data_dir() == tmp_path / "cli"  # the option wins over the environment
+        paths.set_data_dir(None)
         assert paths.data_dir() == tmp_path / "env"
         monkeypatch.delenv(paths.ENV_VAR)
-        assert paths.data_dir() == tmp_path / "cli"
-        paths.set_data_dir(None)
         assert paths.data_dir() == paths.project_dir()
         assert (paths.project_dir() / "main.py").exists()
     finally:
