@@ -643,20 +643,6 @@ def test_rules_screen_from_menu_new_game_and_the_status_line(app):
     assert topic_for("Red's Pharaoh is in the enemy beam!") == "laser"
 
 
-def test_every_section_of_every_rule_set_draws(app):
-    """Each page draws its pieces in the rule set's own art (kinds numbered 9 and up crashed)."""
-    from game.variants import VARIANTS
-    from gui.crash import CrashScreen
-
-    for name in [name for name in VARIANTS if name != "prism"]:  # the program's rule sets
-        app.screens.reset("menu")
-        rules = app.screens.push("rules", variant=name)
-        for _ in rules.sections:
-            run_frames(app, 2)
-            assert not isinstance(app.screens.top, CrashScreen), (name, rules.section.key)
-            key(app, pygame.K_DOWN)
-
-
 def test_the_status_line_is_never_cut_off():
     from gui.art.fonts import wrap_text
     from gui.screens.game import status_font
