@@ -182,7 +182,8 @@ def test_saved_setups_with_odd_fields(tmp_path: Path):
 
 # Protocol lines (the engine reads them from another program) and scripted-engine specs and
 # serials (typed in New game and the Puzzle, or given to ``python -m game scripted``).
-words = st.lists(st.one_of(near, st.sampled_from(["depth", "nodes", "movetime", "infinite", "0", "-1", "²"])))
+GO_WORDS = ["depth", "nodes", "movetime", "infinite", "wtime", "binc", "movestogo", "0", "-1", "²"]
+words = st.lists(st.one_of(near, st.sampled_from(GO_WORDS)))
 
 
 @FUZZ
@@ -205,7 +206,7 @@ def test_protocol_go_lines(parts):
     from game.search.protocol import parse_go
 
     try:
-        assert isinstance(parse_go(parts), Limits)
+        assert isinstance(parse_go(parts).limits(0, 0.0), Limits)
     except ValueError as exc:
         short(exc)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import shlex
 import sys
@@ -10,13 +11,18 @@ import time
 
 import pytest
 
+from game.chance import outcomes
+from game.move import Move
 from game.position import Position
 from game.search import MATE, Limits
 from game.search.match import PlayerSpec, run_match, sprt_llr, sprt_verdict
 from game.search.protocol import (
+    OVERHEAD,
     EngineProcess,
     EngineProcessError,
     EngineSession,
+    Go,
+    clock_plan,
     parse_go,
     parse_position,
     parse_score,
@@ -95,16 +101,36 @@ def test_bad_lines_get_an_error_and_change_nothing():
 
 
 def test_parsers_and_scores():
-    assert parse_go(["depth", "3", "movetime", "250"]).movetime == 0.25
-    assert parse_go(["infinite"]).depth is None
+    go = parse_go(["depth", "3", "movetime", "250"])
+    assert go.movetime == 250 and go.depth == 3
+    limits = go.limits(0, 10.0)
+    assert limits.depth == 3 and 10.2 <= limits.deadline < 10.25
+    assert parse_go(["infinite"]) == Go()
     with pytest.raises(ValueError):
         parse_go(["nodes"])
+    with pytest.raises(ValueError):
+        parse_go(["movestogo", "0"])
+    clock = parse_go(["wtime", "60000", "btime", "1000", "winc", "1000", "binc", "0"])
+    white, black = clock.limits(0, 0.0), clock.limits(1, 0.0)
+    assert 2.0 < white.soft < white.deadline <= 15.0  # a share of a minute plus most of the increment
+    assert black.soft < 0.05 and black.deadline <= 0.25  # a second left: a quick answer
+    assert parse_go(["wtime", "-20"]).wtime == 0  # a clock already run out plans with nothing left
     pos = parse_position("position variant khet setup Imhotep moves j4j3")
     assert pos.ply == 1 and pos.variant.name == "khet"
     assert parse_position(position_line("khet", "Classic", None, [])).fen() == Position.setup("Classic").fen()
     for score in (35, -12, MATE - 3, -(MATE - 2)):
         assert parse_score(score_text(score).split()) == score
+        assert parse_score(score_text(score, uci=True).split()) == score
     assert score_text(MATE - 3) == "win 3"
+    assert score_text(MATE - 3, uci=True) == "mate 2" and score_text(-(MATE - 2), uci=True) == "mate -1"
+
+
+def test_clock_plan_never_passes_the_clock():
+    for left in (0.0, 0.02, 0.5, 5.0, 300.0):
+        for inc in (0.0, 0.1, 2.0):
+            for to_go in (None, 1, 40):
+                soft, hard = clock_plan(left, inc, to_go)
+                assert 0 <= soft <= hard <= max(0.0, left - OVERHEAD)
 
 
 def test_child_process_round_trip():
@@ -143,3 +169,93 @@ def test_sprt():
     assert sprt_verdict(40, 10, 10, 0, 50) == "H1"
     assert sprt_verdict(20, 20, 40, 0, 50) == "H0"
     assert sprt_llr(30, 40, 30, 0, 50) < 0
+
+
+VARIANTS = ["khet", "leiserchess2017", "leiserchess2018", "lousychess", "laserchess87", "laserchess98"]
+
+
+class TickingClock:
+    """Seconds that pass by a fixed step each time the clock is read (the search reads it every
+    few hundred nodes, more often near its hard stop), and the reading when each line was written."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 100.0
+        self.step = step
+        self.lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self.lock:
+            self.now += self.step
+            return self.now
+
+
+class TimedLines(Lines):
+    def __init__(self, clock: TickingClock) -> None:
+        super().__init__()
+        self.clock = clock
+        self.at: list[tuple[str, float, bool]] = []
+
+    def write(self, s: str) -> int:
+        self.at.append((s.strip(), self.clock.now, gc.isenabled()))
+        return super().write(s)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_uci_session_in_every_rule_set(variant):
+    """The UCI handshake, a clock, a movetime and stop: every rule set answers with a legal action."""
+    out = Lines()
+    session = EngineSession(out)
+    for line in ("uci", "isready", f"setoption name UCI_Variant value {variant}", "ucinewgame"):
+        session.handle(line)
+    got = out.wait_for("readyok")
+    assert got[0] == "id name Laser Chess engine" and "uciok" in got and got[-1] == "readyok"
+    assert "option name UCI_Variant type string default khet" in got
+    start = Position.setup(None, variant)
+    first = start.move_text(Move.from_code(start.generate_codes()[0]))
+    answers = []
+    for go in ("go wtime 2000 btime 2000 winc 20 binc 20", "go movetime 200", "go infinite"):
+        session.handle(f"position startpos moves {first}")
+        session.handle(go)
+        if go == "go infinite":
+            time.sleep(0.2)
+            session.handle("stop")
+        session._wait()
+        answers.append(out.lines()[-1])
+    pos = Position.setup(None, variant)
+    pos.push_text(first)
+    for answer in answers:
+        word, move = answer.split()
+        assert word == "bestmove"
+        # legal (a chance decision: one of its outcomes is)
+        assert outcomes(pos, pos.variant.parse_move_text(move, pos.geometry))
+    assert not session.handle("quit")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_movetime_is_used_and_never_passed(variant):
+    """From the line read to the answer written: 90-98 % of the movetime (the clock advances 1 %
+    of it at every reading, so a search that read it too seldom, or kept going, would be caught);
+    the answer is written while the cycle collector is still paused."""
+    movetime = 200
+    clock = TickingClock(movetime / 1000 / 100)
+    out = TimedLines(clock)
+    session = EngineSession(out, clock=clock)
+    session.handle(f"position variant {variant} startpos")
+    received = clock.now
+    session.handle(f"go movetime {movetime}")
+    session._wait()
+    ((line, at, collecting),) = [entry for entry in out.at if entry[0].startswith("bestmove")]
+    assert line != "bestmove none" and not collecting
+    assert 0.90 * movetime <= 1000 * (at - received) <= 0.98 * movetime
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_match_against_the_engine_command_in_every_rule_set(variant):
+    """match --white-cmd "python -m game engine" plays every rule set (no forfeit)."""
+    ours = PlayerSpec.parse("Beginner", None, 1)
+    theirs = PlayerSpec.parse("Beginner", 0.05, None, ENGINE_CMD)
+    setup = next(iter(Position.setup(None, variant).variant.setups))
+    _, _, _, games = run_match(ours, theirs, 2, (setup,), jobs=1, max_plies=6, variant=variant)
+    assert all("failed" not in g.reason for g in games), [g.reason for g in games]
+    assert all(g.plies == 6 or g.reason for g in games)

@@ -40,21 +40,33 @@ def test_growth_and_prediction_from_the_last_iterations():
     assert tm.predicted_next() == pytest.approx(2.7)
 
 
-def test_next_iteration_only_when_its_first_half_fits():
+def test_next_iteration_only_when_its_first_half_fits_the_soft_budget():
     clock = FakeClock()
-    tm = TimeManager(clock, movetime=2.0)
-    assert tm.deadline == pytest.approx(100.0 + 2.0 - safety_margin(2.0))
+    tm = TimeManager(clock, deadline=102.0, soft=1.0)
+    assert tm.deadline == pytest.approx(102.0) and tm.soft_end == pytest.approx(101.0)
     for seconds in (0.1, 0.2):  # growth 2: next predicted 0.4 s
         clock.now += seconds
         tm.iteration_done()
     assert tm.next_iteration()  # 0.3 s used, 0.2 s of the next fits easily
-    clock.now = tm.deadline - 0.15
+    clock.now = tm.soft_end - 0.15
     assert not tm.next_iteration()  # half of 0.4 s does not fit in 0.15 s
-    assert not tm.next_iteration(unsettled=True)  # past EXTEND_UNTIL: not even when unsettled
+    clock.now = tm.start + 1.6
+    assert not tm.next_iteration(unsettled=True)  # past EXTEND_UNTIL of the hard budget: not even unsettled
     clock.now = tm.start + 0.4
     tm.iterations.append(3.0)  # a huge last iteration: the next cannot fit
     assert not tm.next_iteration()
     assert tm.next_iteration(unsettled=True)  # but a changing root gets the extension
+
+
+def test_a_movetime_is_used_up_to_its_hard_stop():
+    clock = FakeClock()
+    tm = TimeManager(clock, movetime=2.0)
+    assert tm.deadline == pytest.approx(100.0 + 2.0 - safety_margin(2.0)) and tm.soft_end is None
+    tm.iterations.append(3.0)  # however long the next iteration may take
+    clock.now = tm.deadline - 0.01
+    assert tm.next_iteration()  # its partial result still counts
+    clock.now = tm.deadline
+    assert not tm.next_iteration()
 
 
 def test_no_time_limit_never_stops_the_deepening():
@@ -77,7 +89,7 @@ def test_search_never_exceeds_its_budget(setup, movetime):
     r = engine.search(Position.setup(setup), Limits(movetime=movetime))
     assert r.move is not None
     assert r.seconds <= movetime
-    assert r.seconds >= 0.3 * movetime  # and most of it is used (the old rule stopped at 45 %)
+    assert r.seconds >= 0.9 * movetime  # and it is used (the old rules stopped at 45 %, then 64-85 %)
 
 
 def test_medium_reaches_its_depth_cap_in_the_opening():

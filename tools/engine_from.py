@@ -28,6 +28,17 @@ def main(argv: list[str]) -> int:
     if not (Path(argv[0]) / "game" / "limits.py").is_file():
         # ...and had no game/limits.py (input checks the protocol uses): lend it this checkout's.
         sys.modules["game.limits"] = _load("game.limits", HERE / "game" / "limits.py")
+    if not (Path(argv[0]) / "game" / "search" / "collector.py").is_file():
+        # ...nor the collector pause the protocol answers within.
+        collector = HERE / "game" / "search" / "collector.py"
+        sys.modules["game.search.collector"] = _load("game.search.collector", collector)
+    import game.search
+
+    if not hasattr(game.search, "make_engine"):
+        # ...and chose between its two searches in game/search/generic.py.
+        from game.search.generic import make_engine
+
+        game.search.make_engine = make_engine  # type: ignore[attr-defined]
     return int(_load("engine_protocol", HERE / "game" / "search" / "protocol.py").main())
 
 
@@ -39,6 +50,7 @@ def _load(name: str, path: Path) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # (its dataclasses look their module up while it loads)
     spec.loader.exec_module(module)
     return module
 

@@ -8,6 +8,7 @@
 
 from game.search.engine import Engine
 from game.search.evaluate import Weights
+from game.search.generic import make_engine
 from game.search.levels import LEVELS, Level, get_level
 from game.search.limits import (
     MATE,
@@ -38,4 +39,5 @@ __all__ = [
     "WorkerError",
     "format_score",
     "get_level",
+    "make_engine",
 ]

@@ -43,7 +43,7 @@ class Budget:
         """The budget of ``limits`` (None: no limit at all) for a search that can go ``deepest`` plies."""
         limits = limits or Limits()
         return cls(
-            TimeManager(clock, limits.movetime, limits.deadline),
+            TimeManager(clock, limits.movetime, limits.deadline, limits.soft),
             stop_callable(limits.stop),
             limits.nodes,
             min(limits.depth or deepest, deepest),

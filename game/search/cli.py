@@ -14,7 +14,6 @@ from types import ModuleType
 
 from game import cliargs
 from game.position import Position
-from game.search.engine import Engine
 from game.search.generic import make_engine
 from game.search.levels import LEVELS, get_level
 from game.search.limits import Limits, Progress, format_score
@@ -180,21 +179,17 @@ def with_weights(player: PlayerSpec, path: str | None, variant: str) -> PlayerSp
 
 
 def cmd_engine(args: argparse.Namespace, main: ModuleType) -> int:
-    from game.search.evaluate import Weights
     from game.search.protocol import EngineSession
-    from game.search.weights import load_weights
+    from game.search.weights import load_weights, variant_of
 
     weights = None
     if args.weights:
         try:
-            weights = load_weights(args.weights)
+            weights = (variant_of(args.weights), load_weights(args.weights))
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        if not isinstance(weights, Weights):
-            print(f"error: {args.weights}: these weights are not for the Khet search", file=sys.stderr)
-            return 2
-    return EngineSession(engine=Engine(weights=weights)).run()
+    return EngineSession(weights=weights).run()
 
 
 def register(main: ModuleType) -> None:

@@ -21,7 +21,6 @@ callback gets a :class:`Progress` after every completed depth.
 
 from __future__ import annotations
 
-import gc
 import random
 import time
 from collections.abc import Callable
@@ -34,6 +33,7 @@ from game.pieces import OPTICS
 from game.pieceset import DESTROY
 from game.position import ROTATE, Position
 from game.search.budget import CHECK_EVERY, Budget, choose, per_second
+from game.search.collector import collector_paused
 from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
 from game.search.limits import (
     MATE,
@@ -257,13 +257,8 @@ class Engine:
         Python's cycle collector is paused meanwhile: the tree makes no reference cycles, yet its
         millions of short-lived tuples and lists would start a collection every few hundred nodes
         (3-4 % of the time). It is switched back on (if it was on) however the search ends."""
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             return self._search(pos, limits, on_progress, randomness, rng)
-        finally:
-            if was_enabled:
-                gc.enable()
 
     def _search(
         self,

@@ -40,6 +40,9 @@ class Limits:
     movetime: float | None = None  # seconds for this move
     deadline: float | None = None  # absolute value of the engine's clock (time.monotonic() by default)
     stop: Any = None  # an Event-like object with is_set(), or a callable returning True to stop
+    # Seconds the time plan aims at (a game clock's share): no iteration is begun that is not
+    # expected to fit; without it the time up to the hard stop (movetime, deadline) is all used.
+    soft: float | None = None
 
     def __post_init__(self) -> None:
         # None is the one spelling of "no limit": a 0 that the search read as falsy searched forever.
@@ -49,7 +52,7 @@ class Limits:
                 raise ValueError(
                     f"Limits: {name} must be a whole number of at least 1 (None: no limit), not {value!r}"
                 )
-        for name in ("movetime", "deadline"):
+        for name in ("movetime", "deadline", "soft"):
             value = getattr(self, name)
             if value is None:
                 continue
@@ -57,8 +60,10 @@ class Limits:
                 raise ValueError(
                     f"Limits: {name} must be a finite number of seconds (None: no limit), not {value!r}"
                 )
-        if self.movetime is not None and self.movetime < 0:
-            raise ValueError(f"Limits: movetime must not be negative, not {self.movetime!r}")
+        for name in ("movetime", "soft"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"Limits: {name} must not be negative, not {value!r}")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from game.chance import resolve
+from game.chance import needs_draw, resolve
 from game.errors import LaserChessError
 from game.move import Move
 from game.position import Position
@@ -185,7 +185,10 @@ def _outside_move(
         if pos.generate_codes():
             raise EngineProcessError("answered no move although legal moves exist")
         return None, 0
-    return pos.parse_move(text).code, int(info.get("depth", 0))
+    move = pos.variant.parse_move_text(text, pos.geometry)
+    if move.chance is not None or not needs_draw(pos, move):
+        move = pos.parse_move(text)  # checked (a chance decision's outcome is drawn by the game)
+    return move.code, int(info.get("depth", 0))
 
 
 def schedule(

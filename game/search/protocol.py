@@ -1,76 +1,104 @@
-"""The engine line protocol: a text conversation on stdin/stdout in the spirit of UCI and KEI.
+"""The engine line protocol: a text conversation on stdin/stdout, UCI's commands for every rule set.
 
 It is how outside programs drive the engine (``python -m game engine``) and how ``match`` plays
 any program that speaks it (``--white-cmd``). One command per line; the engine answers only
 where noted; unknown or malformed lines get an ``info string error ...`` line and change nothing.
 
-==============================================  ===============================================
-client sends                                    engine answers
-==============================================  ===============================================
-``protocol``                                    ``id name ...``, ``id author ...``, ``protocolok``
-``isready``                                     ``readyok`` (once any running command is done)
-``newgame``                                     (forgets its tables)
-``position [variant V] setup NAME|startpos|fen  (sets the position: the moves are played from
-FEN... [moves M1 M2 ...]``                      the start, so repetitions are known)
-``go [depth N] [nodes N] [movetime MS]          ``info depth D score cp S|win N|loss N nodes N
-[infinite]``                                    time MS nps N pv M1 M2 ...`` after every depth,
-                                                then ``bestmove M`` (``bestmove none`` when the
-                                                game is over)
-``stop``                                        ends a running ``go`` at once (its bestmove
-                                                follows)
-``quit``                                        stops and exits
-==============================================  ===============================================
+================================================  ===============================================
+client sends                                      engine answers
+================================================  ===============================================
+``uci`` (or ``protocol``)                         ``id name ...``, ``id author ...``,
+                                                  ``option name UCI_Variant ...``, then ``uciok``
+                                                  (``protocolok``)
+``isready``                                       ``readyok`` (once any running command is done)
+``ucinewgame`` (or ``newgame``)                   (forgets its tables)
+``setoption name UCI_Variant value V``            (``position startpos``/``fen`` now mean rule set V)
+``position [variant V] startpos|setup NAME|fen    (sets the position: the moves are played from
+FEN... [moves M1 M2 ...]``                        the start, so repetitions and Ko are known)
+``go [wtime MS] [btime MS] [winc MS] [binc MS]    ``info depth D score cp S ... nodes N time MS
+[movestogo N] [movetime MS] [depth N] [nodes N]   nps N pv M1 M2 ...`` after every depth, then
+[infinite]``                                      ``bestmove M`` (``bestmove none``: game over)
+``stop``                                          ends a running ``go`` at once (its bestmove
+                                                  follows)
+``quit``                                          stops and exits
+================================================  ===============================================
 
-Moves are in the game's notation (``i5j6``, ``j5R``). ``go`` with no limit searches until ``stop``.
-This module uses only the public API that every version of the engine has (``Engine.search``,
-``Limits``, ``Position``), so ``tools/engine_from.py`` can serve an older checkout with it.
+Scores: ``cp S`` in centi-units (a Pyramid or Pawn is about 100); a decided game is ``win N`` /
+``loss N`` plies after ``protocol``, ``mate N`` / ``mate -N`` full moves after ``uci``.
+
+Moves and positions are written as the game writes them (README "Notation" and docs/engine.md list
+every rule set's forms): ``i5j6``, ``j5R`` (Khet, Leiserchess), ``h2h3g4`` (Leiserchess 2018's
+second square), ``d2-d4``, ``e7-e8=Q`` (Lousy Chess), ``d1*`` fire, ``c4>E`` rotate to (LaserChess 98,
+Laser Chess 1987), ``e4e5@c7`` (a chance outcome: in a ``position`` line the outcome the game drew;
+``bestmove`` names the decision ``e4e5`` and the game draws the outcome). A turn of several actions
+(LaserChess 98, Laser Chess 1987) is asked for action by action: ``bestmove`` is the next action.
+
+Time: ``movetime`` is used to 90-98 % and never passed; with a clock (``wtime``/``btime``) the
+engine plans its share of the time left. ``bestmove`` is written before any clean-up (Python's cycle
+collector runs after it). This module uses only the public API every version of the engine has
+(``make_engine(variant)``, ``search``, ``Limits``, ``Position``), so ``tools/engine_from.py`` can
+serve an older checkout with it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import gc
 import queue
 import shlex
 import subprocess
 import sys
 import threading
 import time
-from typing import IO
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import IO, Any
 
 from game.limits import is_ascii_digits, shown
 from game.position import Position
-from game.search.engine import Engine
+from game.search import make_engine
+from game.search.collector import collector_paused
 from game.search.limits import MATE, MATE_BOUND, Limits, Progress
+from game.search.timeman import safety_margin
 
 NAME = "Laser Chess engine"
 AUTHOR = "the Laser Chess project"
+CLOCK_KEYS = ("wtime", "btime", "winc", "binc", "movestogo")
+NUMBER_KEYS = ("depth", "nodes", "movetime", *CLOCK_KEYS)
+MOVES_TO_GO = 30  # a clock without movestogo is planned as if this many moves were left
+OVERHEAD = 0.03  # seconds kept back from a clock for reading, answering and the opponent's side
 
 
-def score_text(score: int) -> str:
-    """``cp 35``, ``win 3`` or ``loss 2`` (plies to the end)."""
-    if score >= MATE_BOUND:
-        return f"win {MATE - score}"
-    if score <= -MATE_BOUND:
-        return f"loss {MATE + score}"
-    return f"cp {score}"
+def score_text(score: int, uci: bool = False) -> str:
+    """``cp 35``, ``win 3`` or ``loss 2`` (plies to the end); UCI's ``mate 2`` / ``mate -1`` (moves)."""
+    if abs(score) < MATE_BOUND:
+        return f"cp {score}"
+    plies = MATE - abs(score)
+    if uci:
+        moves = (plies + 1) // 2
+        return f"mate {moves if score > 0 else -moves}"
+    return f"win {plies}" if score > 0 else f"loss {plies}"
 
 
 def parse_score(words: list[str]) -> int:
-    """The inverse of :func:`score_text` on its words (``["cp", "35"]``)."""
+    """The inverse of :func:`score_text` on its words (``["cp", "35"]``, ``["mate", "-2"]``)."""
     kind, value = words[0], int(words[1])
     if kind == "win":
         return MATE - value
     if kind == "loss":
         return -(MATE - value)
+    if kind == "mate":
+        return MATE - (2 * value - 1) if value > 0 else -(MATE - 2 * -value)
     return value
 
 
-def parse_position(line: str) -> Position:
+def parse_position(line: str, default_variant: str = "khet") -> Position:
     """The position a ``position ...`` line describes (raises ValueError or the game's errors)."""
     words = line.split()
     if not words or words[0] != "position":
         raise ValueError("not a position command")
-    variant = "khet"
+    variant = default_variant
     i = 1
     if i < len(words) and words[i] == "variant":
         if i + 1 >= len(words):
@@ -100,41 +128,96 @@ def parse_position(line: str) -> Position:
     return pos
 
 
-def parse_go(words: list[str]) -> Limits:
+@dataclass(frozen=True)
+class Go:
+    """The limits a ``go`` line names (milliseconds as given; None where not given)."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: int | None = None
+    wtime: int | None = None
+    btime: int | None = None
+    winc: int | None = None
+    binc: int | None = None
+    movestogo: int | None = None
+
+    def limits(self, turn: int, received: float, stop: Any = None) -> Limits:
+        """The search limits for the side ``turn`` to move, timed from ``received`` (the clock
+        value when the line was read: the time to answer counts from there)."""
+        deadline = soft = None
+        if self.movetime is not None:
+            seconds = self.movetime / 1000
+            deadline = received + max(0.0, seconds - safety_margin(seconds))
+        own = self.wtime if turn == 0 else self.btime
+        if own is not None:
+            inc = (self.winc if turn == 0 else self.binc) or 0
+            planned, hard = clock_plan(own / 1000, inc / 1000, self.movestogo)
+            deadline = received + hard if deadline is None else min(deadline, received + hard)
+            soft = planned
+        return _limits(self.depth, self.nodes, deadline, soft, stop)
+
+
+def clock_plan(left: float, inc: float, moves_to_go: int | None) -> tuple[float, float]:
+    """(seconds to aim at, seconds never to pass) for one move with ``left`` on the clock: an even
+    share of what is left over the moves to go plus most of the increment; the hard stop allows
+    four times that share when the search is unsettled, but never a quarter of the clock."""
+    usable = max(0.0, left - OVERHEAD)
+    share = usable / max(1, moves_to_go or MOVES_TO_GO) + 0.8 * inc
+    hard = min(4 * share, 0.25 * usable + 0.8 * inc, usable)
+    return min(share, hard), hard
+
+
+def _limits(
+    depth: int | None, nodes: int | None, deadline: float | None, soft: float | None, stop: Any
+) -> Limits:
+    """Limits with a soft budget where this checkout's Limits has one (an older checkout served
+    by tools/engine_from.py stops at the hard deadline only)."""
+    if soft is not None and "soft" in {f.name for f in dataclasses.fields(Limits)}:
+        return Limits(depth=depth, nodes=nodes, deadline=deadline, stop=stop, soft=soft)  # type: ignore[call-arg,unused-ignore]
+    return Limits(depth=depth, nodes=nodes, deadline=deadline, stop=stop)
+
+
+def parse_go(words: list[str]) -> Go:
     """The limits of a ``go`` line's words (after ``go``); no limit at all means until ``stop``."""
-    depth = nodes = None
-    movetime = None
+    values: dict[str, int] = {}
     i = 0
     while i < len(words):
         key = words[i]
-        if key == "infinite":
+        if key in ("infinite", "ponder"):
             i += 1
             continue
-        if key not in ("depth", "nodes", "movetime") or i + 1 >= len(words):
+        if key not in NUMBER_KEYS or i + 1 >= len(words):
             raise ValueError(f"go: unknown or incomplete limit {shown(key, 20)}")
         number = words[i + 1]
         if not is_ascii_digits(number.removeprefix("-")) or len(number) > 12:
             raise ValueError(f"go: {key} needs a whole number, not {shown(number, 20)}")
         value = int(number)
-        if value < (0 if key == "movetime" else 1):
-            raise ValueError(f"go: {key} must be positive")
-        if key == "depth":
-            depth = value
-        elif key == "nodes":
-            nodes = value
-        else:
-            movetime = value / 1000
+        lowest = 1 if key in ("depth", "nodes", "movestogo") else 0
+        if value < lowest and not (key in ("wtime", "btime") and value < 0):
+            raise ValueError(f"go: {key} must be {'positive' if lowest else 'zero or more'}")
+        values[key] = max(0, value)  # a clock already run out (negative) plans with nothing left
         i += 2
-    return Limits(depth=depth, nodes=nodes, movetime=movetime)
+    return Go(**values)
 
 
 class EngineSession:
     """One protocol conversation: reads commands, runs searches in a thread, writes answers."""
 
-    def __init__(self, out: IO[str] | None = None, engine: Engine | None = None) -> None:
+    def __init__(
+        self,
+        out: IO[str] | None = None,
+        engine: Any = None,
+        clock: Callable[[], float] = time.monotonic,
+        weights: Any = None,
+    ) -> None:
         self.out = out if out is not None else sys.stdout
-        self.engine = engine or Engine()
+        self.engines: dict[str, Any] = {}  # one engine per rule set, each keeps its tables
+        self.fixed_engine = engine  # a given engine plays every rule set (tests)
+        self.weights = weights  # (rule set, its evaluation weights) for that rule set's engine
+        self.clock = clock
+        self.variant = "khet"  # what startpos and fen mean (setoption name UCI_Variant)
         self.position = Position.setup(None, "khet")
+        self.uci = False  # UCI's score words (mate N) after a ``uci`` handshake
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -155,8 +238,21 @@ class EngineSession:
         self._stop.set()
         self._wait()
 
+    def engine(self, position: Position) -> Any:
+        """The engine that plays ``position``'s rule set (made on first use)."""
+        if self.fixed_engine is not None:
+            return self.fixed_engine
+        name = position.variant.name
+        if name not in self.engines:
+            own = self.weights is not None and self.weights[0] == name
+            engine = make_engine(position.variant, self.weights[1] if own else None)
+            engine.clock = self.clock  # deadlines are read on the session's clock
+            self.engines[name] = engine
+        return self.engines[name]
+
     def handle(self, line: str) -> bool:
         """Obey one line; False after ``quit``."""
+        received = self.clock()
         words = line.split()
         if not words:
             return True
@@ -165,50 +261,74 @@ class EngineSession:
             if cmd == "quit":
                 self.stop()
                 return False
-            if cmd == "stop":
-                self.stop()
-            elif cmd == "isready":
-                self.send("readyok")
-            elif cmd == "protocol":
-                self.send(f"id name {NAME}")
-                self.send(f"id author {AUTHOR}")
-                self.send("protocolok")
-            elif cmd == "newgame":
-                self.stop()
-                self.engine.clear()
-            elif cmd == "position":
-                position = parse_position(line)
-                self.stop()
-                self.position = position
-            elif cmd == "go":
-                limits = parse_go(words[1:])
-                self.stop()
-                self._go(limits)
-            else:
-                self.send(f"info string error unknown command {shown(cmd, 20)}")
+            self._command(cmd, words, line, received)
         except Exception as exc:  # a bad line never ends the session
             self.send(f"info string error {shlex.quote(str(exc))}")
         return True
 
-    def _go(self, limits: Limits) -> None:
+    def _command(self, cmd: str, words: list[str], line: str, received: float) -> None:
+        if cmd == "stop":
+            self.stop()
+        elif cmd == "isready":
+            self.send("readyok")
+        elif cmd in ("uci", "protocol"):
+            self.uci = cmd == "uci"
+            self.send(f"id name {NAME}")
+            self.send(f"id author {AUTHOR}")
+            if self.uci:
+                self.send(f"option name UCI_Variant type string default {self.variant}")
+            self.send("uciok" if self.uci else "protocolok")
+        elif cmd in ("ucinewgame", "newgame"):
+            self.stop()
+            for engine in [*self.engines.values(), self.fixed_engine]:
+                if engine is not None:
+                    engine.clear()
+        elif cmd == "setoption":
+            self._set_option(words)
+        elif cmd == "position":
+            position = parse_position(line, self.variant)
+            self.stop()
+            self.position = position
+        elif cmd == "go":
+            go = parse_go(words[1:])
+            self.stop()
+            self._go(go, received)
+        else:
+            self.send(f"info string error unknown command {shown(cmd, 20)}")
+
+    def _set_option(self, words: list[str]) -> None:
+        """``setoption name UCI_Variant value V``: the rule set ``startpos`` and ``fen`` mean."""
+        if len(words) != 5 or words[1] != "name" or words[3] != "value":
+            raise ValueError("setoption: write setoption name NAME value VALUE")
+        if words[2].lower() != "uci_variant":
+            raise ValueError(f"setoption: unknown option {shown(words[2], 20)} (there is UCI_Variant)")
+        position = Position.setup(None, words[4])  # checks the name (KeyError names the rule sets)
+        self.stop()
+        self.variant = position.variant.name
+        self.position = position
+
+    def _go(self, go: Go, received: float) -> None:
         self._stop.clear()
-        self._bounded = limits.depth is not None or limits.nodes is not None or limits.movetime is not None
+        self._bounded = any(v is not None for v in dataclasses.astuple(go))
         pos = self.position.copy(history=True)
-        limits = Limits(limits.depth, limits.nodes, limits.movetime, None, self._stop)
+        limits = go.limits(pos.turn, received, self._stop)
+        engine = self.engine(pos)
 
         def report(p: Progress) -> None:
             self.send(
-                f"info depth {p.depth} score {score_text(p.score)} nodes {p.nodes} "
+                f"info depth {p.depth} score {score_text(p.score, self.uci)} nodes {p.nodes} "
                 f"time {int(p.seconds * 1000)} nps {p.nps} pv {' '.join(p.pv)}"
             )
 
         def run() -> None:
-            try:
-                result = self.engine.search(pos, limits, report)
-                self.send(f"bestmove {result.move_text or 'none'}")
-            except Exception as exc:  # the client must still get an answer
-                self.send(f"info string error {shlex.quote(f'{type(exc).__name__}: {exc}')}")
-                self.send("bestmove none")
+            with collector_paused():  # (bestmove first; the collector's work after it)
+                try:
+                    result = engine.search(pos, limits, report)
+                    self.send(f"bestmove {result.move_text or 'none'}")
+                except Exception as exc:  # the client must still get an answer
+                    self.send(f"info string error {shlex.quote(f'{type(exc).__name__}: {exc}')}")
+                    self.send("bestmove none")
+            gc.collect()  # while the opponent thinks, not during our next answer
 
         self._thread = threading.Thread(target=run, name="engine-search", daemon=True)
         self._thread.start()
@@ -225,9 +345,9 @@ class EngineSession:
         return 0
 
 
-def main() -> int:
+def main(weights: Any = None) -> int:
     """``python -m game engine``: speak the protocol on stdin/stdout."""
-    return EngineSession().run()
+    return EngineSession(weights=weights).run()
 
 
 class EngineProcessError(Exception):
@@ -307,7 +427,7 @@ class EngineProcess:
             if words[:1] == ["info"] and "depth" in words:
                 info = {words[i]: words[i + 1] for i in range(1, len(words) - 1) if words[i] in INFO_KEYS}
         words = lines[-1].split()
-        move = words[1] if len(words) > 1 and words[1] != "none" else None
+        move = words[1] if len(words) > 1 and words[1] not in ("none", "(none)", "0000") else None
         return move, info
 
     def close(self) -> None:

@@ -1,15 +1,19 @@
 """Time management: when to start another iteration, and the hard stop that is never passed.
 
-The search gets a budget (seconds for this move, or an absolute deadline). Iterative deepening
-asks :meth:`TimeManager.next_iteration` after every completed depth:
+The search gets a hard stop (seconds for this move, ``movetime``, or an absolute ``deadline``) and
+perhaps a soft budget (``soft`` seconds: a game clock's planned share, the hard stop then being the
+most it may take). Without a soft budget the time is the move's to use: iterations follow one
+another until the hard stop ends one, whose partial result still counts (it searched the previous
+best move first). With one, iterative deepening asks :meth:`TimeManager.next_iteration` after every
+completed depth:
 
 * the next iteration's time is predicted from the growth of the last ones (each depth costs a
   roughly constant factor more than the one before); it is started when its first half is expected
   to fit in what is left: the first half searches the previous best move (the most expensive one)
   and any move that beats it, so even an iteration the hard stop cuts short improves the answer,
-  while one predicted to use far more than the budget is not begun (the move is answered early);
+  while one predicted to use far more than the soft budget is not begun (the move is answered early);
 * when the root is *unsettled* (the best move changed, or the score fell, in the last iteration)
-  the next iteration is started anyway while at most ``EXTEND_UNTIL`` of the budget is spent: the
+  the next iteration is started anyway while at most ``EXTEND_UNTIL`` of the hard budget is spent: the
   unfinished iteration still searches the previous best move first and any move that beats it, so
   the time buys a better answer;
 * the hard stop (``deadline``) lies ``safety`` seconds before the end of the budget, so the move is
@@ -43,6 +47,7 @@ class TimeManager:
         clock: Callable[[], float],
         movetime: float | None = None,
         deadline: float | None = None,
+        soft: float | None = None,
     ) -> None:
         self.clock = clock
         self.start = clock()
@@ -51,6 +56,8 @@ class TimeManager:
             t = self.start + max(0.0, movetime - safety_margin(movetime))
             hard = t if hard is None else min(hard, t)
         self.deadline = hard  # absolute clock value of the hard stop, None without a time limit
+        # absolute clock value the plan aims at (None: use the time up to the hard stop)
+        self.soft_end = None if soft is None or hard is None else min(hard, self.start + soft)
         self.iterations: list[float] = []  # seconds each completed iteration took
         self._last_end = self.start
         self._last_look = (0, self.start)  # (nodes, clock) when look() last read the clock
@@ -84,13 +91,14 @@ class TimeManager:
         return max(last, MIN_TIMED) * self.growth()
 
     def next_iteration(self, unsettled: bool = False) -> bool:
-        """Start another iteration? (Always True without a time limit; the other limits decide.)"""
+        """Start another iteration? (Always before the hard stop without a soft budget; always
+        without a time limit: the other limits decide.)"""
         if self.deadline is None:
             return True
         now = self.clock()
         if now >= self.deadline:
             return False
-        if now + FIT_SHARE * self.predicted_next() <= self.deadline:
+        if self.soft_end is None or now + FIT_SHARE * self.predicted_next() <= self.soft_end:
             return True
         budget = self.budget or 0.0
         return unsettled and now - self.start <= EXTEND_UNTIL * budget

@@ -31,10 +31,11 @@ import multiprocessing as mp
 import threading
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.position import Position
+from game.search.collector import collector_paused
 from game.search.generic import engine_for
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
@@ -131,16 +132,15 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
                 if limits is None:
                     limits = base
                 else:  # explicit limits refine the level's
-                    limits = Limits(
+                    limits = replace(
+                        limits,
                         depth=limits.depth or base.depth,
-                        nodes=limits.nodes,
                         movetime=limits.movetime if limits.movetime is not None else base.movetime,
-                        deadline=limits.deadline,
                     )
-            limits = limits or Limits()
-            limits = Limits(limits.depth, limits.nodes, limits.movetime, limits.deadline, stopped)
-            result = engine.search(pos, limits, report, randomness, rng)
-            conn.send(("result", job, result))
+            limits = replace(limits or Limits(), stop=stopped)
+            with collector_paused():  # the result is sent before the collector catches up
+                result = engine.search(pos, limits, report, randomness, rng)
+                conn.send(("result", job, result))
         except Exception as exc:  # report, keep serving
             try:
                 conn.send(("error", job, f"{type(exc).__name__}: {exc}", traceback.format_exc()))
@@ -222,7 +222,7 @@ class SearchWorker:
         elif not isinstance(state, GameState):
             state = GameState.from_game(state)
         if limits is not None and limits.stop is not None:
-            limits = Limits(limits.depth, limits.nodes, limits.movetime, limits.deadline)
+            limits = replace(limits, stop=None)
         self.cancel()
         self._drain()  # settles (or replaces) a cancelled search before the new request goes out
         self._job += 1
