@@ -113,14 +113,27 @@ def register_commands() -> None:
         importlib.import_module(name).register(sys.modules[__name__])
 
 
+def one_line(message: str) -> str:
+    """``message`` with its control characters escaped: a file name or a value quoted in it can
+    never break the one ``error:`` line."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in message)
+
+
 def main(argv: list[str] | None = None) -> int:
     register_commands()
-    args = build_parser().parse_args(argv)
+    args = cliargs.parse_args(build_parser(), argv)
     try:
         return COMMANDS[args.command](args)
-    except (LaserChessError, KeyError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (LaserChessError, KeyError) as exc:  # bad input: a position, a setup, a file, a value
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"error: {one_line(str(message))}", file=sys.stderr)
         return 2
+    except cliargs.CommandFailed as exc:  # the work could not be done (an outside engine failed)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted (Ctrl+C)", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.chance import resolve
+from game.limits import is_version
 from game.move import Move
 from game.position import Position
 from game.record import Game
@@ -238,7 +239,7 @@ class Analysis:
         """Raises ValueError (with a reason) for a damaged section or one from a newer version."""
         if not isinstance(data, dict):
             raise ValueError("the analysis is not an object")
-        if data.get("version") != VERSION:
+        if not is_version(data.get("version"), VERSION):
             raise ValueError(f"analysis version {data.get('version')!r}; this program reads {VERSION}")
         try:
             positions = [PositionEval.from_json(p) for p in data["positions"]]

@@ -28,6 +28,11 @@ def shown(text: object, limit: int = ECHO_CHARS) -> str:
     return f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
+def is_version(value: object, version: int) -> bool:
+    """True when a file's ``"version"`` field is exactly ``version`` (JSON's ``true`` is not 1, nor 1.0)."""
+    return type(value) is int and value == version
+
+
 def is_ascii_digits(text: str) -> bool:
     """True for a non-empty run of the digits 0-9 only."""
     return text.isascii() and text.isdigit()

@@ -22,6 +22,7 @@ from game.limits import (
     MAX_POSITION_CHARS,
     MAX_RECORD_MOVES,
     finite_number,
+    is_version,
     shown,
 )
 from game.outcome import Outcome
@@ -233,7 +234,7 @@ class Game:
                 f"not a game record (format is {shown(data.get('format'), 40)}, expected {FORMAT!r})"
             )
         version = data.get("version")
-        if version != VERSION:
+        if not is_version(version, VERSION):
             raise RecordError(
                 f"unknown record version {shown(version, 40)}; this program reads version {VERSION}"
             )
@@ -342,12 +343,14 @@ class Game:
             text = p.read_text(encoding="utf-8-sig")
         except FileNotFoundError as exc:
             raise RecordError(f"{p.name}: no such file") from exc
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL in the name
             raise RecordError(f"{p.name}: cannot be read ({exc})") from exc
         try:
             data = json.loads(text)
         except ValueError as exc:
             raise RecordError(f"{p.name}: not valid JSON (truncated or damaged): {exc}") from exc
+        except RecursionError:
+            raise RecordError(f"{p.name}: not a game record (its JSON is nested too deeply)") from None
         try:
             game = cls.from_json(data, check_moves)
         except RecordError as exc:

@@ -10,10 +10,8 @@ are printed in ``from-to`` form, numbered, then the result: ``White wins``, ``Bl
 from __future__ import annotations
 
 import argparse
-import sys
 from types import ModuleType
 
-from game.errors import LaserChessError
 from game.limits import shown
 from game.opponents import SearchOpponent, play_game
 from game.outcome import Outcome
@@ -51,18 +49,10 @@ def describe(p: ScriptedEngine | SearchOpponent) -> str:
 
 
 def cmd_scripted(args: argparse.Namespace) -> int:
-    try:
-        white = player(args.white, args.serial, args.sane_promoted, 1)
-        black = player(args.black, args.serial, args.sane_promoted, 2)
-    except ScriptError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    white = player(args.white, args.serial, args.sane_promoted, 1)  # ScriptError: exit status 2
+    black = player(args.black, args.serial, args.sane_promoted, 2)
     print(f"White: {describe(white)}   Black: {describe(black)}   serial {args.serial.upper()}")
-    try:
-        pos = play_game((white, black), Position.setup(variant="lousychess"))
-    except LaserChessError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    pos = play_game((white, black), Position.setup(variant="lousychess"))
     texts = [pos.move_text(m) for m in pos.history]
     for i in range(0, len(texts), 2):
         print(f"{i // 2 + 1:2d}. {'  '.join(texts[i : i + 2])}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -14,6 +15,7 @@ from types import ModuleType
 
 from game.analysis import STRENGTHS, analyse_game
 from game.analysis import format_table as analysis_table
+from game.cliargs import CommandFailed, UsageError
 from game.fileio import atomic_write_text
 from game.record import Game, Player
 from game.variants import RuleOptions, get_variant
@@ -25,6 +27,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     game = Game.load(path)
     analysis = game.analysis
     if analysis is None or args.again or (args.strength and analysis.strength != args.strength):
+        if not args.no_save and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+            raise UsageError(f"{path.name}: the analysis could not be saved in it (read-only); add --no-save")
         strength = args.strength or "quick"
         total = len(game.moves) + 1
         start = time.monotonic()
@@ -39,7 +43,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
         game.analysis = analysis
         if not args.no_save:
-            atomic_write_text(path, json.dumps(game.to_json(), indent=1))
+            try:
+                atomic_write_text(path, json.dumps(game.to_json(), indent=1))
+            except OSError as exc:
+                raise CommandFailed(
+                    f"{path.name}: the analysis could not be saved: {exc.strerror or exc}"
+                ) from exc
         stored = "not saved" if args.no_save else f"saved in {path.name}"
         print(f"analysed {total} positions at the {strength} setting in {analysis.seconds:.1f} s ({stored})")
     else:

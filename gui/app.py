@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game import cliargs
 from game.limits import shown
 from gui import paths
 from gui.art import chessmen
@@ -77,8 +78,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.settings_path = paths.settings_path()
-        self.persist = persist
         loaded = load_settings(self.settings_path) if persist else LoadResult(Settings())
+        self.persist = persist and not loaded.keep_file  # a newer version's file is never overwritten
         self.settings: Settings = loaded.settings
         chessmen.set_style(self.settings.piece_style)
         self.settings_version = 0
@@ -451,7 +452,7 @@ def _default_data_dir_text() -> str:
 def main(argv: Sequence[str] | None = None, started: float | None = None, prog: str = "laser-chess") -> int:
     """Entry point: parse the command line, then run the app (or write screenshots)."""
     started = time.perf_counter() if started is None else started
-    args = build_parser(prog).parse_args(argv)
+    args = cliargs.parse_args(build_parser(prog), argv)
     if args.data_dir:
         paths.set_data_dir(args.data_dir)
         os.environ[paths.ENV_VAR] = str(paths.data_dir())  # worker processes use the same folder

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.fileio import atomic_write_text
+from game.limits import is_version
 from gui.art.schemes import DEFAULT_SCHEME, SCHEMES
 
 FORMAT_VERSION = 1
@@ -105,6 +106,7 @@ class LoadResult:
     notice: str | None = None
     needs_save: bool = False
     moved_to: Path | None = None
+    keep_file: bool = False  # written by a newer version: read what is understood, never overwrite it
 
 
 def _valid_value(name: str, value: Any, default: Any) -> tuple[bool, Any]:
@@ -187,13 +189,23 @@ def load_settings(path: Path) -> LoadResult:
                 "for this session."
             )
         return LoadResult(Settings(), notice, needs_save=moved is not None, moved_to=moved)
+    version = data.get("version", FORMAT_VERSION)
+    newer = type(version) is int and version > FORMAT_VERSION
     settings, rejected = settings_from_dict(data)
+    if newer:
+        notice = (
+            f"Your settings file was written by a newer version of Laser Chess (format {version}). "
+            "It is read as far as this version understands it and left unchanged: "
+            "changes you make now last until you quit."
+        )
+        return LoadResult(settings, notice, keep_file=True)
     notice = None
     if rejected:
         names = ", ".join(name.replace("_", " ") for name in rejected)
         notice = f"Some settings had invalid values and were reset to their defaults: {names}."
     missing = any(f.name not in data for f in fields(Settings))
-    return LoadResult(settings, notice, needs_save=bool(rejected) or missing)
+    wrong_version = not is_version(version, FORMAT_VERSION)  # "version": true, "1", 0, ...
+    return LoadResult(settings, notice, needs_save=bool(rejected) or missing or wrong_version)
 
 
 def _describe_error(exc: BaseException) -> str:

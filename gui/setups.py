@@ -14,7 +14,7 @@ from pathlib import Path
 from game import Position
 from game.errors import LaserChessError
 from game.fileio import atomic_write_text
-from game.limits import shown
+from game.limits import is_version, shown
 from game.variants import VARIANTS
 from gui import paths
 
@@ -52,11 +52,11 @@ def load_setup(path: Path) -> CustomSetup:
     """Read one setup file; raises ValueError with a reason (the file is left untouched)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ValueError(f"{path.name}: not a readable setup file ({shown(exc, 60)})") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"{path.name}: not a setup file")
-    if data.get("version") != VERSION:
+    if not is_version(data.get("version"), VERSION):
         raise ValueError(f"{path.name}: unknown setup version {shown(data.get('version'), 20)}")
     name, variant, fen = data.get("name"), data.get("variant"), data.get("fen")
     if not isinstance(name, str) or not name.strip() or variant not in VARIANTS or not isinstance(fen, str):

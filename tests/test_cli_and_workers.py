@@ -28,14 +28,14 @@ posix_only = pytest.mark.skipif(sys.platform == "win32" or not Path("/proc").is_
         ("bestmove --depth 0", "--depth: must be from 1 to 64, not 0"),
         ("bestmove --depth -2", "--depth: must be from 1 to 64, not -2"),
         ("bestmove --nodes 0", "--nodes: must be at least 1, not 0"),
-        ("bestmove --movetime 0", "--movetime: must be at least 1 ms, not 0"),
+        ("bestmove --movetime 0", "--movetime: must be from 1 to 3600000 ms, not 0"),
         ("bench --depth 0", "--depth: must be from 1 to 64, not 0"),
         ("perft --depth -3", "--depth: must be from 1 to 64, not -3"),
         ("perft --depth ²", "--depth: expected a whole number, got '²'"),
         ("perft --depth 9999999999999999999999", "--depth: expected a whole number"),
-        ("match --games 0", "--games: must be at least 1, not 0"),
-        ("match --jobs 0", "--jobs: must be at least 1, not 0"),
-        ("match --time-scale nan", "--time-scale: must be a number above 0"),
+        ("match --games 0", "--games: must be from 1 to 1000000, not 0"),
+        ("match --jobs 0", "--jobs: must be from 1 to 64, not 0"),
+        ("match --time-scale nan", "--time-scale: expected a finite number"),
     ],
 )
 def test_limits_are_checked_by_the_argument_parser(capsys, argv, message):

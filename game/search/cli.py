@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sys
+import shlex
+import shutil
 import time
 from pathlib import Path
 from types import ModuleType
 
 from game import cliargs
+from game.limits import shown
 from game.position import Position
 from game.search.generic import make_engine
 from game.search.levels import LEVELS, get_level
 from game.search.limits import Limits, Progress, format_score
-from game.search.match import GameResult, PlayerSpec, format_elo, run_match, sprt_llr, sprt_verdict
+from game.search.match import GameResult, PlayerSpec, format_elo, play_match, sprt_llr, sprt_verdict
+from game.search.protocol import EngineProcess, EngineProcessError
 from game.study_cli import save_match_game
 from game.variants import VARIANTS, get_variant
 
@@ -102,6 +105,8 @@ def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
 
 
 def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
+    """Check everything the match needs (levels, setups, weights, the save folder, outside engines)
+    before the first game; then play, one line a game, and end with the score -- also on Ctrl+C."""
     movetime = args.movetime / 1000 if args.movetime is not None else None
 
     def player(name: str, command: str | None) -> PlayerSpec:
@@ -112,33 +117,29 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
             own = get_level(name).seconds  # an outside engine gets the level's budget
         return PlayerSpec.parse(name, own, args.depth, command)
 
-    sprt = None
-    if args.sprt:
-        try:
-            elo0, elo1 = (float(x) for x in args.sprt.split(","))
-        except ValueError:
-            print("error: --sprt wants two Elo values, e.g. --sprt 0,50", file=sys.stderr)
-            return 2
-        sprt = (elo0, elo1)
     a, b = player(args.white, args.white_cmd), player(args.black, args.black_cmd)
     try:
         a = with_weights(a, args.white_weights, args.variant)
         b = with_weights(b, args.black_weights, args.variant)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    setups = (
-        tuple(s.strip() for s in args.setups.split(","))
-        if args.setups
-        else tuple(get_variant(args.variant).setups)
-    )
+        raise cliargs.UsageError(str(exc)) from None
+    setups = setup_names(args.variant, args.setups)
+    save_dir = cliargs.writable_folder(args.save_dir, "--save-dir") if args.save_dir else None
+    for option, command in (("--white-cmd", args.white_cmd), ("--black-cmd", args.black_cmd)):
+        if command is not None:
+            check_engine_command(command, option)
     print(f"{a.label} vs {b.label}: {args.games} games, setups {', '.join(setups)}, {args.jobs} at a time")
     score = [0.0, 0]
 
     def report(r: GameResult) -> None:
-        if args.save_dir:
+        if save_dir is not None:
             levels = (a.level.name, b.level.name) if r.a_moves_first else (b.level.name, a.level.name)
-            save_match_game(Path(args.save_dir), args.variant, r.setup, levels, r.moves)
+            try:
+                save_match_game(save_dir, args.variant, r.setup, levels, r.moves)
+            except OSError as exc:
+                raise cliargs.CommandFailed(
+                    f"game {r.index + 1} could not be saved in {save_dir}: {exc}"
+                ) from exc
         score[0] += r.a_score
         score[1] += 1
         first, second = (a, b) if r.a_moves_first else (b, a)
@@ -149,22 +150,64 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
             flush=True,
         )
 
-    wins, draws, losses, _ = run_match(
-        a, b, args.games, setups, args.jobs, args.seed, args.max_plies, args.variant, report, sprt
+    record = play_match(
+        a, b, args.games, setups, args.jobs, args.seed, args.max_plies, args.variant, report, args.sprt
     )
-    points = (wins + draws / 2) / max(1, wins + draws + losses)
+    wins, draws, losses = record.score
+    played = len(record.results)
+    if record.stopped == "interrupted":
+        print(f"interrupted (Ctrl+C) after {played} of {args.games} games")
+    points = (wins + draws / 2) / max(1, played)
     print(f"{a.label} vs {b.label}: +{wins} ={draws} -{losses}  ({points:.1%})")
     print(f"Elo difference ({a.name} - {b.name}): {format_elo(wins, draws, losses)}")
-    if sprt is not None:
-        verdict = sprt_verdict(wins, draws, losses, *sprt)
-        llr = sprt_llr(wins, draws, losses, *sprt)
+    if args.sprt is not None:
+        elo0, elo1 = args.sprt
+        verdict = sprt_verdict(wins, draws, losses, elo0, elo1)
+        llr = sprt_llr(wins, draws, losses, elo0, elo1)
         said = {
-            "H1": f"{a.name} is better (at least {sprt[1]:+g} Elo)",
-            "H0": f"{a.name} is not better (at most {sprt[0]:+g} Elo)",
+            "H1": f"{a.name} is better (at least {elo1:+g} Elo)",
+            "H0": f"{a.name} is not better (at most {elo0:+g} Elo)",
             None: "undecided within the games played",
         }[verdict]
-        print(f"SPRT [{sprt[0]:+g}, {sprt[1]:+g}] alpha=beta=0.05: LLR {llr:+.2f} (bounds ±2.94): {said}")
-    return 0
+        print(f"SPRT [{elo0:+g}, {elo1:+g}] alpha=beta=0.05: LLR {llr:+.2f} (bounds ±2.94): {said}")
+    failed = record.failure
+    if failed is not None:
+        raise cliargs.CommandFailed(f"game {failed.index + 1}: {failed.reason}; the match stopped")
+    return 130 if record.stopped == "interrupted" else 0
+
+
+def setup_names(variant_name: str, text: str | None) -> tuple[str, ...]:
+    """The setups of ``--setups A,B`` by their own names (all of the rule set's without it);
+    KeyError naming the rule set's setups for a name it does not have."""
+    variant = get_variant(variant_name)
+    if not text:
+        return tuple(variant.setups)
+    names = []
+    for name in text.split(","):
+        variant.setup_fen(name)  # refuses an unknown name
+        names.append(next(n for n in variant.setups if n.lower() == name.strip().lower()))
+    return tuple(names)
+
+
+def check_engine_command(command: str, option: str) -> None:
+    """An outside engine's command line names a program that starts and answers ``protocol``;
+    UsageError (a command that cannot be run) or CommandFailed (a program that does not answer)."""
+    try:
+        words = shlex.split(command)
+    except ValueError as exc:
+        raise cliargs.UsageError(f"{option}: cannot read the command {shown(command, 40)}: {exc}") from None
+    if not words:
+        raise cliargs.UsageError(f"{option}: the command is empty")
+    if shutil.which(words[0]) is None:
+        raise cliargs.UsageError(f"{option}: {shown(words[0], 40)} is not a program that can be run")
+    try:
+        with EngineProcess(command, timeout=ENGINE_HANDSHAKE_SECONDS):
+            pass
+    except EngineProcessError as exc:
+        raise cliargs.CommandFailed(f"{option}: {exc}") from None
+
+
+ENGINE_HANDSHAKE_SECONDS = 15.0  # an engine must answer 'protocol' this soon (Python start-up included)
 
 
 def with_weights(player: PlayerSpec, path: str | None, variant: str) -> PlayerSpec:
@@ -187,8 +230,7 @@ def cmd_engine(args: argparse.Namespace, main: ModuleType) -> int:
         try:
             weights = (variant_of(args.weights), load_weights(args.weights))
         except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+            raise cliargs.UsageError(str(exc)) from None
     return EngineSession(weights=weights).run()
 
 
@@ -202,7 +244,7 @@ def register(main: ModuleType) -> None:
         p = sub.add_parser("bestmove", help="search a position and print the move the engine chooses")
         main.add_position_arguments(p)
         p.add_argument("--moves", default="", help="moves to play from the position first (space separated)")
-        p.add_argument("--level", help=f"a level preset ({level_names})")
+        p.add_argument("--level", type=cliargs.level, help=f"a level preset ({level_names})")
         p.add_argument("--movetime", type=cliargs.milliseconds, help="milliseconds to think")
         p.add_argument("--depth", type=cliargs.depth, help="search exactly this deep")
         p.add_argument("--nodes", type=cliargs.count, help="stop after about this many nodes")
@@ -214,9 +256,16 @@ def register(main: ModuleType) -> None:
         p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set")
 
         p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
-        p.add_argument("--white", default="Hard", help=f"first player's level ({level_names})")
-        p.add_argument("--black", default="Medium", help="second player's level")
-        p.add_argument("--games", type=cliargs.count, default=20)
+        p.add_argument(
+            "--white",
+            type=cliargs.level,
+            default="Hard",
+            help=f"first player's level ({level_names}; default Hard)",
+        )
+        p.add_argument(
+            "--black", type=cliargs.level, default="Medium", help="second player's level (default Medium)"
+        )
+        p.add_argument("--games", type=cliargs.games, default=20, help="games to play (default 20)")
         p.add_argument(
             "--movetime",
             type=cliargs.milliseconds,
@@ -225,18 +274,25 @@ def register(main: ModuleType) -> None:
         p.add_argument("--depth", type=cliargs.depth, help="depth cap for both (replaces the levels')")
         p.add_argument(
             "--time-scale",
-            type=cliargs.positive_number,
+            type=cliargs.time_scale,
             help="multiply each level's own time budget (e.g. 0.1: Expert 1.5 s, Hard 0.5 s a move)",
         )
         p.add_argument(
             "--setups", default=None, help="comma-separated setups (default: all of the variant's)"
         )
-        p.add_argument("--jobs", type=cliargs.count, default=2, help="games played at once (processes)")
         p.add_argument(
-            "--max-plies", type=cliargs.count, default=200, help="adjudicate a draw after this many plies"
+            "--jobs", type=cliargs.jobs, default=2, help="games played at once, each in a process (default 2)"
         )
-        p.add_argument("--seed", type=int, default=1)
-        p.add_argument("--variant", default="khet")
+        p.add_argument(
+            "--max-plies",
+            type=cliargs.plies,
+            default=200,
+            help="adjudicate a draw after this many plies (default 200)",
+        )
+        p.add_argument(
+            "--seed", type=int, default=1, help="seed of the levels' randomness and of chance (default 1)"
+        )
+        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
         p.add_argument("--save-dir", help="keep every game there as a record (python -m game analyse FILE)")
         p.add_argument("--white-cmd", help="an outside engine (speaking the engine protocol) as first player")
         p.add_argument("--black-cmd", help="an outside engine as second player")
@@ -245,6 +301,7 @@ def register(main: ModuleType) -> None:
         p.add_argument(
             "--sprt",
             metavar="ELO0,ELO1",
+            type=cliargs.elo_bounds,
             help="stop as soon as a sequential test decides (e.g. 0,50); --games is then the most played",
         )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import random
+import signal
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
@@ -98,6 +99,7 @@ class GameResult:
     seconds: float
     depths: tuple[float, float]  # mean completed depth of the first and second mover
     moves: tuple[str, ...]
+    failure: str | None = None  # an outside engine failed (died, timed out, answered nonsense)
 
     @property
     def a_score(self) -> float:
@@ -120,12 +122,17 @@ def play_game(spec: GameSpec) -> GameResult:
     moves: list[str] = []
     result, reason = "1/2-1/2", "ply limit (adjudicated)"
     outside: list[EngineProcess | None] = [None, None]
+    failure = None
     try:
         for side, player in enumerate(players):
             if player.command is not None:
-                started = outside[side] = EngineProcess(player.command)
-                started.send("newgame")
-        while True:
+                try:
+                    started = outside[side] = EngineProcess(player.command)
+                    started.send("newgame")
+                except EngineProcessError as exc:
+                    failure = str(exc)
+                    result, reason = ("0-1" if side == 0 else "1-0"), f"{player.command} failed: {exc}"
+        while failure is None:
             outcome = pos.outcome()
             if outcome is not None:
                 result, reason = outcome.result, outcome.reason_text(pos.variant.royal_name)
@@ -139,6 +146,7 @@ def play_game(spec: GameSpec) -> GameResult:
                 try:
                     move, depth = _outside_move(program, pos, spec, moves, player)
                 except (EngineProcessError, LaserChessError) as exc:
+                    failure = str(exc)
                     result = "0-1" if side == 0 else "1-0"
                     reason = f"{player.command} failed: {exc}"
                     break
@@ -170,6 +178,7 @@ def play_game(spec: GameSpec) -> GameResult:
         time.monotonic() - start,
         (depth_sum[0] / max(1, depth_n[0]), depth_sum[1] / max(1, depth_n[1])),
         tuple(moves),
+        failure,
     )
 
 
@@ -219,8 +228,15 @@ def run_games(specs: list[GameSpec], jobs: int = 1) -> Iterator[GameResult]:
             yield play_game(spec)
         return
     ctx = mp.get_context("spawn")
-    with ctx.Pool(jobs, initializer=die_with_parent) as pool:
+    with ctx.Pool(jobs, initializer=_pool_worker_start) as pool:
         yield from pool.imap_unordered(play_game, specs)
+
+
+def _pool_worker_start() -> None:
+    """A match's worker: it dies with the match, and leaves Ctrl+C to the match (which stops it
+    and reports the games so far) instead of printing a traceback of its own."""
+    die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def elo_difference(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
@@ -252,10 +268,10 @@ def format_elo(wins: int, draws: int, losses: int) -> str:
     est, low, high = elo_difference(wins, draws, losses)
 
     def f(x: float) -> str:
-        return "inf" if x == math.inf else "-inf" if x == -math.inf else f"{x:+.0f}"
+        return f"{x + 0.0:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")  # never "-0"
 
     if math.isfinite(est) and math.isfinite(low) and math.isfinite(high):
-        return f"{est:+.0f} ± {(high - low) / 2:.0f} (95%: {low:+.0f} .. {high:+.0f})"
+        return f"{f(est)} ± {(high - low) / 2:.0f} (95%: {f(low)} .. {f(high)})"
     return f"{f(est)} (95%: {f(low)} .. {f(high)})"
 
 
@@ -289,6 +305,62 @@ def sprt_verdict(
     return None
 
 
+@dataclass
+class MatchRecord:
+    """The games a match played, in order, and why it stopped early (if it did)."""
+
+    results: list[GameResult]
+    stopped: str | None = None  # "sprt", "interrupted" (Ctrl+C) or "failure" (an outside engine failed)
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        """Player A's wins, draws and losses."""
+        wins = sum(1 for r in self.results if r.a_score == 1.0)
+        losses = sum(1 for r in self.results if r.a_score == 0.0)
+        return wins, len(self.results) - wins - losses, losses
+
+    @property
+    def failure(self) -> GameResult | None:
+        return next((r for r in self.results if r.failure is not None), None)
+
+
+def play_match(
+    a: PlayerSpec,
+    b: PlayerSpec,
+    games: int,
+    setups: tuple[str, ...] = DEFAULT_SETUPS,
+    jobs: int = 1,
+    seed: int = 1,
+    max_plies: int = 200,
+    variant: str = "khet",
+    report: Callable[[GameResult], None] | None = None,
+    sprt: tuple[float, float] | None = None,
+) -> MatchRecord:
+    """Play the match until its games are played, the SPRT decides (``sprt=(elo0, elo1)``,
+    alpha = beta = 5%, ``games`` the most it plays), an outside engine fails, or Ctrl+C."""
+    specs = schedule(a, b, games, setups, variant, seed, max_plies)
+    record = MatchRecord([])
+    played = run_games(specs, jobs)
+    try:
+        for res in played:
+            record.results.append(res)
+            if report is not None:
+                report(res)
+            if res.failure is not None:
+                record.stopped = "failure"
+                break
+            if sprt is not None and sprt_verdict(*record.score, *sprt) is not None:
+                record.stopped = "sprt"
+                break
+    except KeyboardInterrupt:
+        record.stopped = "interrupted"
+    finally:
+        if isinstance(played, Generator):
+            played.close()  # ends the worker pool of an early stop
+    record.results.sort(key=lambda r: r.index)
+    return record
+
+
 def run_match(
     a: PlayerSpec,
     b: PlayerSpec,
@@ -301,26 +373,6 @@ def run_match(
     report: Callable[[GameResult], None] | None = None,
     sprt: tuple[float, float] | None = None,
 ) -> tuple[int, int, int, list[GameResult]]:
-    """Play the match; returns A's wins, draws, losses and the games in order.
-
-    With ``sprt=(elo0, elo1)`` the match stops as soon as the sequential test (alpha = beta = 5%)
-    decides between the two hypotheses, ``games`` being the most it plays.
-    """
-    specs = schedule(a, b, games, setups, variant, seed, max_plies)
-    results: list[GameResult] = []
-    played = run_games(specs, jobs)
-    for res in played:
-        results.append(res)
-        if report is not None:
-            report(res)
-        if sprt is not None:
-            w = sum(1 for r in results if r.a_score == 1.0)
-            lo = sum(1 for r in results if r.a_score == 0.0)
-            if sprt_verdict(w, len(results) - w - lo, lo, *sprt) is not None:
-                break
-    if isinstance(played, Generator):
-        played.close()  # ends the worker pool of an early stop
-    results.sort(key=lambda r: r.index)
-    wins = sum(1 for r in results if r.a_score == 1.0)
-    losses = sum(1 for r in results if r.a_score == 0.0)
-    return wins, len(results) - wins - losses, losses, results
+    """Play the match (:func:`play_match`); returns A's wins, draws, losses and the games in order."""
+    record = play_match(a, b, games, setups, jobs, seed, max_plies, variant, report, sprt)
+    return (*record.score, record.results)

@@ -93,12 +93,19 @@ def _piece_values(value: Any, defaults: dict[int, int]) -> dict[int, int]:
     return out
 
 
-def load_weights(path: str | Path, variant: str | None = None) -> Any:
-    """Weights from a JSON file (ValueError with the file's name and the reason when it cannot be used)."""
+def _read_json(path: str | Path) -> object:
+    """A weights file's JSON (ValueError naming the file and the reason when it cannot be read)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"cannot read weights from {path}: {exc}") from exc
+    except RecursionError:
+        raise ValueError(f"cannot read weights from {path}: its JSON is nested too deeply") from None
+
+
+def load_weights(path: str | Path, variant: str | None = None) -> Any:
+    """Weights from a JSON file (ValueError with the file's name and the reason when it cannot be used)."""
+    data = _read_json(path)
     try:
         return weights_from_json(data, variant)
     except ValueError as exc:
@@ -107,9 +114,6 @@ def load_weights(path: str | Path, variant: str | None = None) -> Any:
 
 def variant_of(path: str | Path) -> str:
     """The rule set a weights file names (``khet`` for a file that names none)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"cannot read weights from {path}: {exc}") from exc
+    data = _read_json(path)
     named = data.get("variant") if isinstance(data, dict) else None
     return named if isinstance(named, str) else "khet"
