@@ -1,12 +1,37 @@
-"""Atomic file writing: a reader never sees a half-written file, and a crash never loses the old one."""
+"""Reading and writing files: JSON read safely (however deep or damaged), and atomic writing (a
+reader never sees a half-written file, and a crash never loses the old one)."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+MAX_JSON_DEPTH = 100  # no file of ours nests deeper than a few levels
+
+
+def loads_json(text: str | bytes) -> Any:
+    """``json.loads`` for outside text: ValueError (never RecursionError) for text that is not JSON
+    or that nests lists and objects deeper than :data:`MAX_JSON_DEPTH`. Deep nesting is refused
+    even where the parser would take it, because writing it back would then overflow the stack."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError(f"the JSON is nested too deeply (over {MAX_JSON_DEPTH} levels)") from None
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise ValueError(f"the JSON is nested too deeply (over {MAX_JSON_DEPTH} levels)")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, dict | list))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, dict | list))
+    return data
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

@@ -9,6 +9,7 @@ quotes at most :data:`ECHO_CHARS` characters of the input in its message.
 from __future__ import annotations
 
 import math
+import re
 
 ECHO_CHARS = 80
 MAX_POSITION_CHARS = 400  # a 10 x 8 Khet or 8 x 8 Leiserchess string is under 200
@@ -31,6 +32,17 @@ def shown(text: object, limit: int = ECHO_CHARS) -> str:
 def is_version(value: object, version: int) -> bool:
     """True when a file's ``"version"`` field is exactly ``version`` (JSON's ``true`` is not 1, nor 1.0)."""
     return type(value) is int and value == version
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def control_character(text: str) -> str | None:
+    """The first control character (C0, DEL, C1) or lone surrogate in ``text``, or None. Such a
+    character cannot be drawn, copied to the system clipboard or written as UTF-8, so texts read
+    from outside (names, setups, times in a record) refuse it."""
+    found = _CONTROL.search(text)
+    return found.group() if found else None
 
 
 def is_ascii_digits(text: str) -> bool:

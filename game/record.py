@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from game.errors import LaserChessError, RecordError
-from game.fileio import atomic_write_text
+from game.fileio import atomic_write_text, loads_json
 from game.limits import (
     ECHO_CHARS,
     MAX_MOVE_CHARS,
     MAX_POSITION_CHARS,
     MAX_RECORD_MOVES,
+    control_character,
     finite_number,
     is_version,
     shown,
@@ -287,6 +288,9 @@ class Game:
         """Attach the analysis section; one this program cannot read is kept as it is, unused."""
         from game.analysis import Analysis  # game.analysis builds on this module
 
+        if _holds_control(data):  # its texts are drawn: keep it unread
+            self._unread_analysis = data
+            return
         try:
             analysis = Analysis.from_json(data)
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError):  # e.g. a score of 1e999
@@ -325,7 +329,7 @@ class Game:
             path = self.path
         if path.exists():
             try:
-                existing = json.loads(path.read_text(encoding="utf-8"))
+                existing = loads_json(path.read_text(encoding="utf-8"))
                 same = isinstance(existing, dict) and existing.get("id") == self.game_id
             except (OSError, ValueError):
                 same = False
@@ -346,11 +350,11 @@ class Game:
         except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL in the name
             raise RecordError(f"{p.name}: cannot be read ({exc})") from exc
         try:
-            data = json.loads(text)
-        except ValueError as exc:
+            data = loads_json(text)
+        except json.JSONDecodeError as exc:
             raise RecordError(f"{p.name}: not valid JSON (truncated or damaged): {exc}") from exc
-        except RecursionError:
-            raise RecordError(f"{p.name}: not a game record (its JSON is nested too deeply)") from None
+        except ValueError as exc:  # nested too deeply
+            raise RecordError(f"{p.name}: not a game record ({exc})") from exc
         try:
             game = cls.from_json(data, check_moves)
         except RecordError as exc:
@@ -365,6 +369,22 @@ def _short(exc: Exception) -> str:
     return text if len(text) <= 2 * ECHO_CHARS else text[: 2 * ECHO_CHARS] + "…"
 
 
+def _holds_control(data: object) -> bool:
+    """Does any string in parsed JSON hold a control character?"""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if control_character(value) is not None:
+                return True
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False
+
+
 def _optional_text(value: object, what: str, limit: int) -> str | None:
     return None if value is None else _text(value, what, limit)
 
@@ -375,6 +395,9 @@ def _text(value: object, what: str, limit: int) -> str:
         raise ValueError(f"{what} must be text, not {shown(value, 20)}")
     if len(value) > limit:
         raise ValueError(f"{what} is {len(value):,} characters long (at most {limit})")
+    bad = control_character(value)
+    if bad is not None:
+        raise ValueError(f"{what} holds the control character U+{ord(bad):04X}")
     return value
 
 

@@ -9,7 +9,6 @@ draw over it, and notices over those; then the clock waits for the next frame.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
@@ -23,6 +22,7 @@ import pygame
 import pygame_gui
 
 from game import cliargs
+from game.fileio import loads_json
 from game.limits import shown
 from gui import paths
 from gui.art import chessmen
@@ -45,7 +45,7 @@ def load_theme() -> dict[str, Any] | None:
     """The theme JSON from assets/, with image paths made absolute; None if it cannot be read."""
     path = paths.assets_dir() / "theme.json"
     try:
-        theme = json.loads(path.read_text(encoding="utf-8"))
+        theme = loads_json(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         log.error("theme %s not loaded: %s", path, exc)
         return None

@@ -14,7 +14,17 @@ log = logging.getLogger(__name__)
 
 MAX_PASTE = 4096
 
-_ERRORS = (pygame.error, AttributeError, NotImplementedError, RuntimeError, TypeError, UnicodeError, OSError)
+# ValueError: a text holding U+0000, which the system clipboard cannot take
+_ERRORS = (
+    pygame.error,
+    AttributeError,
+    NotImplementedError,
+    RuntimeError,
+    TypeError,
+    UnicodeError,
+    OSError,
+    ValueError,
+)
 
 
 class _Store:

@@ -24,7 +24,7 @@ import pygame
 
 from game import Game, Outcome, Player, TimeControl, get_variant
 from game.errors import LaserChessError, RecordError
-from game.fileio import atomic_write_text
+from game.fileio import atomic_write_text, loads_json
 from game.outcome import Termination
 
 # ----------------------------------------------------------------------------- one record
@@ -374,7 +374,7 @@ def import_text(text: str, folder: Path) -> Path:
             game = game_from_text(text)
         else:
             try:
-                data = json.loads(text)
+                data = loads_json(text)
             except ValueError as exc:
                 raise RecordError("the clipboard holds neither a game text nor a game record") from exc
             game = Game.from_json(data, check_moves=True)

@@ -25,6 +25,7 @@ import re
 
 from game import Game, Move, Position
 from game.errors import RecordError
+from game.fileio import loads_json
 from game.outcome import Outcome, Termination
 from game.pieces import code_color
 from game.variants import VARIANTS, get_variant
@@ -166,7 +167,7 @@ def game_from_text(text: str) -> Game:
         else:
             moves.append({"move": plain_move(token), "seconds": 0.0})
     try:
-        options = json.loads(headers.get("Options", "{}"))
+        options = loads_json(headers.get("Options", "{}"))
     except ValueError as exc:
         raise RecordError(f"the Options header is not readable: {exc}") from exc
     data = {

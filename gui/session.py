@@ -16,6 +16,7 @@ from game.chance import needs_draw, resolve
 from game.effects import Effects
 from game.move import Move
 from game.pieces import Color
+from game.search.levels import get_level
 
 AUTOSAVE_EVERY = 2  # plies between saves of an unfinished game
 LOW_TIME = 20.0  # seconds left at which a clock shows its warning
@@ -25,6 +26,28 @@ UNDOABLE_ENDINGS = (
     Termination.REPETITION,
     Termination.PLY_LIMIT,
 )
+
+
+DEFAULT_LEVEL = "Medium"  # the CPU's level when a record names one this program does not know
+
+
+def known_levels(game: Game) -> list[str]:
+    """Give every CPU player of ``game`` a level this program knows (a record may name one it does
+    not, e.g. from a newer version): an unknown one becomes :data:`DEFAULT_LEVEL`, as settings do.
+    Returns a notice per change."""
+    notices = []
+    players = list(game.players)
+    for color, player in enumerate(players):
+        if player.kind != "cpu" or player.script:
+            continue
+        try:
+            level = get_level(player.level or DEFAULT_LEVEL).name
+        except KeyError:
+            notices.append(f"The CPU level {player.level!r} is unknown here: it plays at {DEFAULT_LEVEL}.")
+            level = DEFAULT_LEVEL
+        players[color] = replace(player, level=level)
+    game.players = (players[0], players[1])
+    return notices
 
 
 @dataclass
@@ -51,6 +74,7 @@ class GameSession:
                 side = (self.start_position.turn + ply) % 2
                 waited = clock_waits and ply < 2  # each side's first move was not on its clock
                 self.remaining[side] += tc.increment - (0.0 if waited else record.seconds)
+        self.notices: list[str] = known_levels(game)  # what the screen should tell the player
         self.move_seconds = 0.0  # time spent on the current move so far
         self.draw_offer: DrawOffer | None = None
         self.save_error: str | None = None

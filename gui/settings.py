@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.fileio import atomic_write_text
+from game.fileio import atomic_write_text, loads_json
 from game.limits import is_version
 from gui.art.schemes import DEFAULT_SCHEME, SCHEMES
 
@@ -166,7 +166,7 @@ def load_settings(path: Path) -> LoadResult:
         return LoadResult(Settings(), None, needs_save=True)
     try:
         text = path.read_bytes().decode("utf-8-sig")  # editors on Windows may add a byte-order mark
-        data = json.loads(text)
+        data = loads_json(text)
         if not isinstance(data, dict):
             raise ValueError("the file does not hold a JSON object")
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from game import Position
 from game.errors import LaserChessError
-from game.fileio import atomic_write_text
-from game.limits import is_version, shown
+from game.fileio import atomic_write_text, loads_json
+from game.limits import control_character, is_version, shown
 from game.variants import VARIANTS
 from gui import paths
 
@@ -51,8 +51,8 @@ def setup_path(name: str, variant: str) -> Path:
 def load_setup(path: Path) -> CustomSetup:
     """Read one setup file; raises ValueError with a reason (the file is left untouched)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        data = loads_json(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"{path.name}: not a readable setup file ({shown(exc, 60)})") from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"{path.name}: not a setup file")
@@ -61,6 +61,8 @@ def load_setup(path: Path) -> CustomSetup:
     name, variant, fen = data.get("name"), data.get("variant"), data.get("fen")
     if not isinstance(name, str) or not name.strip() or variant not in VARIANTS or not isinstance(fen, str):
         raise ValueError(f"{path.name}: the setup's name, rule set or position is missing")
+    if control_character(name) is not None or control_character(fen) is not None:
+        raise ValueError(f"{path.name}: the setup's name or position holds a control character")
     if len(name.strip()) > MAX_NAME:
         raise ValueError(f"{path.name}: the setup's name is longer than {MAX_NAME} characters")
     try:

@@ -11,11 +11,11 @@ kind numbers (as strings) to centi-units. A file without ``"variant"`` is Khet's
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 from pathlib import Path
 from typing import Any
 
+from game.fileio import loads_json
 from game.search.evaluate import weights_for
 from game.search.generic import HOOKS, uses_generic
 from game.variants import get_variant
@@ -96,11 +96,9 @@ def _piece_values(value: Any, defaults: dict[int, int]) -> dict[int, int]:
 def _read_json(path: str | Path) -> object:
     """A weights file's JSON (ValueError naming the file and the reason when it cannot be read)."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return loads_json(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"cannot read weights from {path}: {exc}") from exc
-    except RecursionError:
-        raise ValueError(f"cannot read weights from {path}: its JSON is nested too deeply") from None
 
 
 def load_weights(path: str | Path, variant: str | None = None) -> Any:

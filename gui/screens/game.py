@@ -91,6 +91,8 @@ class GameScreen(Screen):
             game = Game.new()
         self.session = GameSession(game, saves_dir(), clock_waits=app.settings.clock_after_first_move)
         self.variant = self.session.variant
+        for notice in self.session.notices:
+            app.notify(notice, "error")
         s = app.settings
         self.view = BoardView(self.variant, s.board_scheme, s.show_coordinates)
         self.input = MoveInput(self.view)
@@ -703,7 +705,7 @@ class GameScreen(Screen):
                 move = self.input.fire_move() if self.input.enabled else None
                 if move is not None:  # X fires the selected Laser, or the only one that may fire
                     self.input.clear()
-                    self.play_move(move)
+                    self._input_move(move)  # a premove during the opponent's turn, as the Fire button
                 return True
             if event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.toggle_mute()
