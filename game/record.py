@@ -84,10 +84,12 @@ PLAYER_KINDS = ("human", "cpu", "scripted", "program")
 
 @dataclass(frozen=True)
 class TimeControl:
-    """Seconds on each clock at the start and added after each move (Fischer increment)."""
+    """Seconds on each clock at the start and added after each turn (Fischer increment). With
+    ``waits`` a side's first turn is not on its clock (the clock starts after its first move)."""
 
     initial: float
     increment: float = 0.0
+    waits: bool = False
 
     def label(self) -> str:
         minutes = self.initial / 60
@@ -95,7 +97,10 @@ class TimeControl:
         return f"{base}+{self.increment:g}" if self.increment else f"{base} min"
 
     def to_json(self) -> dict[str, Any]:
-        return {"initial": self.initial, "increment": self.increment}
+        out: dict[str, Any] = {"initial": self.initial, "increment": self.increment}
+        if self.waits:
+            out["starts_after_first_move"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TimeControl:
@@ -103,7 +108,7 @@ class TimeControl:
         increment = finite_number(data.get("increment", 0), "the clock's increment")
         if initial <= 0 or increment < 0:
             raise ValueError("time control needs a positive initial time and a non-negative increment")
-        return cls(initial, increment)
+        return cls(initial, increment, data.get("starts_after_first_move") is True)
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,9 @@ class Game:
     _unread_analysis: Any = field(default=None, compare=False, repr=False)  # kept as found if unreadable
     hints_allowed: bool = False  # may the player ask for hints against the CPU (the New game screen)
     hints: list[int] = field(default_factory=lambda: [0, 0])  # hints asked by each side
+    # Seconds the side to move had spent on its next move when the game was saved (an unfinished
+    # game resumes with that time already gone from its clock).
+    move_seconds: float = 0.0
     path: Path | None = field(default=None, compare=False, repr=False)  # the file it was loaded from
 
     @classmethod
@@ -205,6 +213,8 @@ class Game:
             data["analysis"] = self._unread_analysis
         if self.hints_allowed or any(self.hints):
             data["study"] = {"hints_allowed": self.hints_allowed, "hints": list(self.hints)}
+        if self.move_seconds and self.outcome is None:
+            data["move_seconds"] = self.move_seconds
         return data
 
     def _json(self) -> dict[str, Any]:
@@ -277,6 +287,11 @@ class Game:
             hints = study.get("hints")
             if isinstance(hints, list) and len(hints) == 2 and all(type(h) is int and h >= 0 for h in hints):
                 game.hints = list(hints)
+        if data.get("move_seconds") is not None:
+            try:
+                game.move_seconds = finite_number(data["move_seconds"], "the time spent on the next move")
+            except ValueError as exc:
+                raise RecordError(f"the record is damaged: {_short(exc)}") from exc
         if check_moves:
             final = game.verify().fen()
             if game.final_fen is not None and game.final_fen != final:

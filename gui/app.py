@@ -30,6 +30,7 @@ from gui.audio import CLICK, Audio
 from gui.colours import WINDOW_BG
 from gui.screen import ScreenManager, ScreenRegistry
 from gui.settings import MAX_WINDOW, MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
+from gui.text_input import filter_event
 from gui.widgets.toast import ERROR, INFO, Toasts
 
 log = logging.getLogger(__name__)
@@ -269,6 +270,10 @@ class App:
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play(CLICK)
+        filtered = filter_event(self.ui, event)  # text a field can draw; Ctrl+V into a field
+        if filtered is None:
+            return
+        event = filtered
         if self.ui.process_events(event):
             return
         if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self.text_field_focused():

@@ -26,53 +26,20 @@ import re
 from game import Game, Move, Position
 from game.errors import RecordError
 from game.fileio import loads_json
+from game.line import KILL, SELF_KILL, SWAP, GameLine, readable_text
 from game.outcome import Outcome, Termination
-from game.pieces import code_color
 from game.variants import VARIANTS, get_variant
 
-SWAP = "\u21c4"
-KILL = "\u00d7"
-SELF_KILL = "self" + KILL
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 MAX_TEXT_CHARS = 2_000_000
 
 
 def readable_move(before: Position, move: Move) -> str:
-    """``move`` as played from ``before``, with its swap and its shot's victims marked."""
-    names = before.geometry.names
-    text = before.move_text(move)
-    frm, to = move.from_square, move.to_square
+    """``move`` as played from ``before``, with its swap and its shot's victims marked (a game's
+    moves have theirs in their line; this is for a move on its own, e.g. a Rules demo)."""
     after = before.copy(history=False)
     effects = after.push(move)
-    if frm != to and before.board[to] and not effects.captured and not effects.placed:
-        # a swap: not a capture by landing, nor a piece the Hypercube sends away by chance
-        head = names[frm]
-        text = f"{head}{SWAP}{text[len(head) :]}"
-    removed = after.last_removed
-    marks = []
-    for i in range(0, len(removed), 2):
-        sq, code = removed[i], removed[i + 1]
-        own = code_color(code) == before.turn
-        marks.append(f"{SELF_KILL if own else KILL}{names[sq]}")
-    return " ".join([text, *marks])
-
-
-def readable_texts(game: Game) -> list[str]:
-    """Every move of ``game`` in readable notation (the moves are replayed once)."""
-    return readable_plies(game)[0]
-
-
-def readable_plies(game: Game) -> tuple[list[str], list[int]]:
-    """Every move of ``game`` in readable notation, and the side that made each (a side makes
-    several in a row where a turn is several actions)."""
-    pos = game.start_position()
-    texts, sides = [], []
-    for record in game.moves:
-        move = pos.parse_move(record.text)
-        texts.append(readable_move(pos, move))
-        sides.append(pos.turn)
-        pos.push(move)
-    return texts, sides
+    return readable_text(before.geometry.names, before.move_text(move), move, effects)
 
 
 def plain_move(token: str) -> str:
@@ -124,8 +91,8 @@ def game_to_text(game: Game) -> str:
         headers.append(("Reason", game.outcome.reason.name))
     headers.append(("Date", game.started_at))
     lines = [f'[{key} "{_quote(str(value))}"]' for key, value in headers]
-    texts, sides = readable_plies(game)
-    body = numbered(texts, first_turn, sides)
+    line = GameLine.from_game(game)
+    body = numbered(line.readables, first_turn, line.sides)
     return "\n".join(lines) + "\n\n" + (body + " " if body else "") + result + "\n"
 
 

@@ -349,7 +349,7 @@ def crash_watch(failures: list[Any]) -> Iterator[None]:
 
     original = gui.crash.handle_crash
 
-    def watching(app: App, exc: BaseException) -> bool:
+    def watching(app: App, exc: Exception) -> bool:
         failures.append(exc)
         return original(app, exc)
 

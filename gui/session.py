@@ -1,21 +1,22 @@
-"""A game being played: the live position, its record, clocks, takebacks, draws and autosave.
+"""A game being played: its line (game.line.GameLine: the one history), the time on the move being
+thought about, takebacks, draws and autosave.
 
-Pure logic with no pygame, so whole games can be tested without a window. The game screen
-drives it (``tick`` every frame, ``play`` for each move) and draws what it reports.
+Pure logic with no pygame, so whole games can be tested without a window. The game controller
+drives it (``tick`` every frame, ``play`` for each move); clocks and captured pieces are read from
+the line, so the live game, a resumed one and the replay show the same.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game import Game, Outcome, Piece, Player, Position, RecordError, Termination
 from game.chance import needs_draw, resolve
 from game.effects import Effects
+from game.line import GameLine
 from game.move import Move
-from game.pieces import Color
 from game.search.levels import get_level
 
 AUTOSAVE_EVERY = 2  # plies between saves of an unfinished game
@@ -60,28 +61,32 @@ class DrawOffer:
 class GameSession:
     """One game in progress (or finished) with everything the game screen needs to show."""
 
-    def __init__(self, game: Game, saves_folder: Path | None = None, clock_waits: bool = False) -> None:
-        self.game = game
-        self.clock_waits = clock_waits  # a side's clock starts after its first move (lichess)
-        self.saves_folder = saves_folder
-        self.position: Position = game.position_at()
-        self.start_position: Position = game.start_position()
+    def __init__(self, game: Game, saves_folder: Path | None = None, clock_waits: bool | None = None) -> None:
+        """``clock_waits`` (the player's setting) applies to a game not yet begun: a side's first
+        turn is then not on its clock. A resumed game keeps what its record says."""
         tc = game.time_control
-        self.remaining: list[float] | None = [tc.initial, tc.initial] if tc else None
-        if tc and self.remaining is not None:
-            # A resumed game: charge each side the time its moves took (plus increments).
-            for ply, record in enumerate(game.moves):
-                side = (self.start_position.turn + ply) % 2
-                waited = clock_waits and ply < 2  # each side's first move was not on its clock
-                self.remaining[side] += tc.increment - (0.0 if waited else record.seconds)
+        if tc is not None and clock_waits is not None and not game.moves and tc.waits != clock_waits:
+            game.time_control = replace(tc, waits=clock_waits)
+        self.game = game
+        self.saves_folder = saves_folder
+        self.line = GameLine.from_game(game)
         self.notices: list[str] = known_levels(game)  # what the screen should tell the player
-        self.move_seconds = 0.0  # time spent on the current move so far
+        # time spent on the move not yet made (a resumed game: as much as when it was left)
+        self.move_seconds = game.move_seconds if not game.finished else 0.0
         self.draw_offer: DrawOffer | None = None
         self.save_error: str | None = None
         self._unsaved_plies = 0
         self.last_saved: Path | None = None
 
     # ------------------------------------------------------------ queries
+    @property
+    def position(self) -> Position:
+        return self.line.position
+
+    @property
+    def start_position(self) -> Position:
+        return self.line.start
+
     @property
     def variant(self):
         return self.position.variant
@@ -105,6 +110,10 @@ class GameSession:
         return self.game.players[color].kind == "cpu"
 
     @property
+    def humans(self) -> list[int]:
+        return [c for c in (0, 1) if not self.is_cpu(c)]
+
+    @property
     def cpu_to_move(self) -> bool:
         return not self.finished and self.is_cpu(self.turn)
 
@@ -113,17 +122,26 @@ class GameSession:
         return self.is_cpu(0) or self.is_cpu(1)
 
     def move_texts(self) -> list[str]:
-        return [m.text for m in self.game.moves]
+        return self.line.texts
+
+    @property
+    def remaining(self) -> list[float] | None:
+        """Each side's time left now: the line's clocks less the time on the move being made."""
+        clocks = self.line.clocks_at(len(self.line))
+        if clocks is None:
+            return None
+        out = list(clocks)
+        if self.clock_running:
+            out[self.turn] = max(0.0, out[self.turn] - self.move_seconds)
+        return out
 
     def low_time(self, color: int) -> bool:
-        return self.remaining is not None and self.remaining[color] <= LOW_TIME
+        remaining = self.remaining
+        return remaining is not None and remaining[color] <= LOW_TIME
 
     def captured(self, color: int) -> list[Piece]:
-        """Pieces of ``color`` destroyed so far (shown beside the board by their captors)."""
-        start = Counter(p.kind for _, p in self.start_position.pieces(color))
-        now = Counter(p.kind for _, p in self.position.pieces(color))
-        lost = start - now
-        return [Piece(kind, Color(color), 0) for kind in sorted(lost) for _ in range(lost[kind])]
+        """Pieces of ``color`` lost so far, in the order they fell (shown beside their captors)."""
+        return list(self.line.lost()[color])
 
     def can_claim_draw(self) -> bool:
         return not self.finished and self.position.repetition_count() >= 3
@@ -131,40 +149,35 @@ class GameSession:
     def can_undo(self) -> bool:
         if self.outcome is not None and self.outcome.reason not in UNDOABLE_ENDINGS:
             return False
-        if not self.game.moves:
+        if not self.line:
             return False
         if self.against_cpu:
             # Back to a position where a human is to move, with at least one human move undone.
-            humans = [c for c in (0, 1) if not self.is_cpu(c)]
-            return bool(humans) and any(
-                (self.start_position.turn + ply) % 2 in humans for ply in range(len(self.game.moves))
-            )
+            return self.line.moved_by(self.humans)
         return True
 
     # ------------------------------------------------------------ time
     def has_moved(self, color: int) -> bool:
-        """Has ``color`` made a move in this game yet?"""
-        n = len(self.game.moves)
-        return n >= (1 if self.start_position.turn == color else 2)
+        """Has ``color`` completed a turn in this game yet?"""
+        return self.line.has_moved(color)
 
     @property
     def clock_running(self) -> bool:
         """The side to move's clock counts down now (a clock game, not over, and, when the clock
-        waits, after that side's first move)."""
-        if self.remaining is None or self.finished:
+        waits, after that side's first turn)."""
+        tc = self.game.time_control
+        if tc is None or self.finished:
             return False
-        return not self.clock_waits or self.has_moved(self.turn)
+        return not tc.waits or self.has_moved(self.turn)
 
     def tick(self, dt: float) -> None:
-        """Advance the clock of the side to move by ``dt`` seconds; a clock at zero loses."""
+        """The side to move thinks ``dt`` seconds more; a clock at zero loses."""
         if self.finished:
             return
         self.move_seconds += dt
         remaining = self.remaining
-        if remaining is not None and self.clock_running:
-            remaining[self.turn] = max(0.0, remaining[self.turn] - dt)
-            if remaining[self.turn] <= 0.0:
-                self._end(Outcome.win(1 - self.turn, Termination.TIMEOUT))
+        if remaining is not None and self.clock_running and remaining[self.turn] <= 0.0:
+            self._end(Outcome.win(1 - self.turn, Termination.TIMEOUT))
 
     # ------------------------------------------------------------ actions
     def play(self, move: Move) -> Effects:
@@ -173,12 +186,8 @@ class GameSession:
             raise RecordError("the game is over")
         mover = self.turn
         move = self.resolve(move)
-        text = self.position.move_text(move)
-        effects = self.position.push(move)
-        self.game.add_move(text, self.move_seconds, self.position.fen())
+        effects = self.line.push(move, self.move_seconds).effects
         self.move_seconds = 0.0
-        if self.remaining is not None and self.game.time_control and effects.turn_over:
-            self.remaining[mover] += self.game.time_control.increment  # once a turn, not per action
         if self.draw_offer is not None and self.draw_offer.by != mover:
             self.draw_offer = None  # moving instead of accepting declines the offer
         outcome = self.position.outcome()
@@ -200,23 +209,28 @@ class GameSession:
 
     def chance_rng(self) -> random.Random:
         """The seeded generator that draws the next chance outcome (game id and ply: reproducible)."""
-        return random.Random(f"{self.game.game_id}/{len(self.game.moves)}")
+        return random.Random(f"{self.game.game_id}/{len(self.line)}")
 
     def undo(self) -> int:
-        """Take back one move (two players) or back to the human's turn (against the CPU)."""
+        """Take back one action (two players) or back to the human's turn (against the CPU).
+
+        A takeback gives no time back to the side that takes its move back: the time its undone
+        actions took (and any spent since) stays on the move it now makes again."""
         if not self.can_undo():
             return 0
         if self.finished:
             self.game.outcome = None
             self.game.ended_at = None
+        mover_before = self.turn
+        spent = {mover_before: self.move_seconds}
         undone = 0
-        while self.game.moves:
-            self.position.pop()
-            self.game.undo_move(self.position.fen())
+        while self.line:
+            ply = self.line.pop()
+            spent[ply.side] = spent.get(ply.side, 0.0) + ply.seconds
             undone += 1
             if not self.against_cpu or not self.is_cpu(self.turn):
                 break
-        self.move_seconds = 0.0
+        self.move_seconds = spent.get(self.turn, 0.0)
         self.draw_offer = None
         self.save()
         return undone
@@ -249,6 +263,7 @@ class GameSession:
     # ------------------------------------------------------------ files
     def save(self) -> Path | None:
         """Write the record (finished or not) to the saves folder; errors are kept for the UI."""
+        self.game.move_seconds = 0.0 if self.finished else round(self.move_seconds, 3)
         if self.saves_folder is None or not self.game.moves:
             return None
         try:

@@ -1,27 +1,18 @@
 """Small wording rules shared by every screen: plurals, and moves counted as chess players count
 them (a move is one turn of each side; a game that starts with the second side still counts its
-first turn as move 1)."""
+first turn as move 1: game.line.full_moves, the one counting)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
 
+from game.line import full_moves
+
 
 def plural(n: int, word: str, words: str | None = None) -> str:
     """``1 move``, ``2 moves``."""
     return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def full_moves(plies: int, first_turn: int = 0, sides: Sequence[int] | None = None) -> int:
-    """How many full moves ``plies`` half-moves make, counting a started move as one. With
-    ``sides`` (who made each ply; a turn may be several) a move is a turn of each side."""
-    if plies <= 0:
-        return 0
-    if sides is None or len(sides) < plies:
-        return (plies + first_turn + 1) // 2
-    started = 1 if sides[0] else 0  # a game the second side begins counts that turn as move 1
-    return started + sum(1 for i in range(plies) if not sides[i] and (i == 0 or sides[i - 1]))
 
 
 def move_count(plies: int, first_turn: int = 0, sides: Sequence[int] | None = None) -> str:

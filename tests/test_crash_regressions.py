@@ -41,7 +41,7 @@ def game_with(moves: list[str], variant: str, players: tuple[Player, Player] = H
 # ------------------------------------------------------------------ X while the CPU thinks
 @pytest.mark.parametrize("variant", ["laserchess98", "laserchess87"])
 def test_x_while_the_cpu_thinks_queues_the_shot_as_a_premove(app, variant):
-    game = Game.new(variant, players=(Player("cpu", level="Beginner"), Player("human", "You")))
+    game = Game.new(variant, players=(Player("cpu", level="Expert"), Player("human", "You")))  # thinks long
     screen = open_screen(app, GameScreen, game=game)
     assert screen.session.cpu_to_move
     post_key(app, pygame.K_x)  # used to play the fire at once on the CPU's position: IllegalMoveError
@@ -50,15 +50,38 @@ def test_x_while_the_cpu_thinks_queues_the_shot_as_a_premove(app, variant):
 
 
 # ------------------------------------------------------------------ Replay -> Play from here
-def test_play_from_here_in_a_laserchess_98_game_starts_a_game(app):
-    game = game_with([], "laserchess98")
-    replay = open_screen(app, ReplayScreen, game=game, ply=0)
+def test_play_from_here_in_a_laserchess_98_game_then_x_while_the_cpu_thinks(app):
+    from gui.screens.config import ConfigScreen
+
+    ConfigScreen.remembered.level = "Expert"  # against the CPU, the person first: it thinks long
+    game = game_with(["b1c3"], "laserchess98")  # Blue to move after it
+    replay = open_screen(app, ReplayScreen, game=game, ply=1)
     replay.play_from_here()
     run_frames(app, 2)
     assert app.screens.top.name == "config"
     app.screens.top.start()
     run_frames(app, 3)
-    assert app.screens.top.name == "game"
+    screen = app.screens.top
+    assert screen.name == "game" and screen.session.cpu_to_move
+    post_key(app, pygame.K_x)  # the random events found this: IllegalMoveError
+    assert "Premove" in screen.status_text()[0]
+
+
+# ------------------------------------------------------------------ text a field cannot draw
+@pytest.mark.parametrize("text", ["\u202e", "\u200b", "\ufe0f", "\u00ad"])
+def test_an_invisible_character_typed_or_pasted_into_a_field_is_dropped(app, text):
+    screen = open_screen(app, GameScreen, game=Game.new("khet"))
+    post_key(app, pygame.K_TAB)
+    entry = screen.widgets["move_entry"]
+    assert entry.is_focused
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    run_frames(app, 2)  # pygame-gui raised "Text has zero width"
+    clipboard.put_text(text)
+    post_key(app, pygame.K_v, pygame.KMOD_CTRL)  # so did its paste
+    assert entry.get_text() == ""
+    clipboard.put_text("e4" + text + "e5")
+    post_key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert entry.get_text() == "e4e5"
 
 
 # ------------------------------------------------------------------ control characters in records

@@ -52,7 +52,7 @@ def test_the_turn_indicator_counts_the_actions_left(app):
 
 
 def test_the_indicator_is_drawn_on_the_card_of_the_side_to_move(app, monkeypatch):
-    from gui.screens import game as game_screen
+    from gui.screens import game_panel as game_screen
 
     seen: list[tuple[int, str | None]] = []
     real = game_screen.draw_player_card

@@ -7,11 +7,12 @@ import pygame
 import pytest
 
 from game import Game, Player, Position
+from game.line import full_moves
 from game.variants import VARIANTS
 from gui.art.beam import beam_colours
 from gui.art.schemes import SCHEMES
 from gui.widgets.board_view import BoardView
-from gui.wording import full_moves, move_count
+from gui.wording import move_count
 
 LC98 = VARIANTS["laserchess98"]
 
@@ -367,7 +368,7 @@ def test_a_whole_game_is_played_to_the_end_by_posted_events(app, data_dir):
         and "King" in outcome.describe(("Blue", "Red"), "King")
     )
     assert screen.over_buttons  # the game-over panel: Rematch, Review, Main menu
-    assert full_moves(len(WHOLE_GAME), 0, screen.sides) == 7  # as the move list numbers them
+    assert full_moves(len(WHOLE_GAME), 0, screen.controller.line.sides) == 7  # as the move list numbers them
     assert screen.session.save_error is None
     (path,) = (data_dir / "saves").glob("*.json")  # the record, saved when the game ended
     record = Game.load(path)
@@ -442,12 +443,12 @@ def test_a_player_card_counts_a_destroyed_piece_once_it_has_burst(app):
     app.settings.laser_speed = "slow"
     screen = _two_player(app, "Splitter cascade")
     screen.play_move(next(m for m in screen.position.legal_moves if m.fire))
-    lost_by_red = screen._derived()["captured"][1]
+    lost_by_red = list(screen.controller.line.lost()[1])
     assert len(lost_by_red) == 2  # the Pawns on b7 and f7
     run_frames(app, 20)
-    assert screen.view.busy and screen._shown_captures(lost_by_red) == []  # still on the board
+    assert screen.view.busy and screen.panel.shown_captures(lost_by_red) == []  # still on the board
     run_frames(app, 200)
-    assert not screen.view.busy and screen._shown_captures(lost_by_red) == lost_by_red
+    assert not screen.view.busy and screen.panel.shown_captures(lost_by_red) == lost_by_red
 
 
 def test_a_past_games_card_counts_the_whole_game_in_turns():
@@ -470,7 +471,7 @@ def test_the_replay_says_which_move_and_which_action_it_shows(app):
         game.add_move(text, 1.0)
     screen = app.screens.push("replay", game=game, ply=7)
     run_frames(app, 3)
-    assert screen.status_lines()[0].startswith("Move 3 of 7, action 7 of 21:  d1*")
+    assert screen.status_lines()[0].startswith("Move 3 of 7, Blue, action 7 of 21:  d1*")
     khet = Game.new("khet", "Classic")
     khet_pos = khet.start_position()
     for text in ("j5j6", "c7d8"):
@@ -478,4 +479,5 @@ def test_the_replay_says_which_move_and_which_action_it_shows(app):
         khet.add_move(text, 1.0)
     screen = app.screens.replace("replay", game=khet, ply=2)
     run_frames(app, 3)
-    assert screen.status_lines()[0].startswith("Move 2 of 2:")  # one action a turn: as before
+    # one action a turn: full moves, as the move list numbers them (ply 2 is Red's half of move 1)
+    assert screen.status_lines()[0].startswith("Move 1 of 1, Red:")

@@ -10,10 +10,11 @@ import pygame
 import pytest
 
 from game import Game
+from game.line import GameLine
 from gui import library
 from gui.app import App
 from gui.screen import Screen
-from gui.screens.replay import SPEEDS, ReplayScreen, replay_positions
+from gui.screens.replay import SPEEDS, ReplayScreen
 from gui.testing import click_element, open_screen, post_click, post_key, run_frames
 
 
@@ -70,7 +71,7 @@ def test_forward_steps_fire_the_shot_again_and_backward_steps_do_not(app):
     screen = open_replay(app, game)
     post_key(app, pygame.K_RIGHT, frames=1)
     assert screen.view.animating and screen.view.shown_beams  # the beam is on its way
-    assert screen.view.shown_beams == screen.plies[1].effects.beams
+    assert screen.view.shown_beams == screen.line[0].effects.beams
     run_frames(app, 120)
     assert not screen.view.animating
     post_key(app, pygame.K_RIGHT, frames=1)
@@ -203,8 +204,8 @@ def test_a_record_with_a_bad_move_replays_up_to_it(app):
     data["moves"][4]["move"] = "a1a1"
     data["final"] = None
     game = Game.from_json(data, check_moves=False)
-    plies, problem = replay_positions(game)
-    assert len(plies) == 5 and "move 5" in problem
+    line = GameLine.from_game(game, partial=True)
+    assert len(line) == 4 and "move 5" in line.problem
     screen = open_replay(app, game)
     assert screen.last_ply == 4
     assert any("damaged" in t.text for t in app.toasts.items)
@@ -214,17 +215,17 @@ def test_a_record_with_a_bad_move_replays_up_to_it(app):
 
 def test_clocks_and_captured_pieces_follow_the_ply(app):
     game = next(g for g in library.make_sample_games(7, seed=5) if g.time_control is not None)
-    plies, _ = replay_positions(game)
+    line = GameLine.from_game(game)
     tc = game.time_control
-    assert plies[0].clocks == (tc.initial, tc.initial)
+    assert line.clocks_at(0) == (tc.initial, tc.initial)
     first = game.start_position().turn
     spent = game.moves[0].seconds
-    assert plies[1].clocks[first] == pytest.approx(tc.initial - spent + tc.increment)
-    lost = [len(p.lost[0]) + len(p.lost[1]) for p in plies]
+    assert line.clocks_at(1)[first] == pytest.approx(tc.initial - spent + tc.increment)
+    lost = [len(line.lost(ply)[0]) + len(line.lost(ply)[1]) for ply in range(len(line) + 1)]
     assert lost == sorted(lost)  # pieces only ever leave the board
     screen = open_replay(app, game, ply=len(game.moves))
     run_frames(app, 2)  # draws the cards with clocks and captured pieces
-    assert screen.current.clocks == plies[-1].clocks
+    assert screen.line.clocks_at(screen.ply) == line.clocks_at(len(line))
 
 
 def test_escape_goes_back(app):

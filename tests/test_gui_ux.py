@@ -9,14 +9,18 @@ import pytest
 
 from game import Game, Move, Player
 from game.move import CLOCKWISE
+from game.opponents import RandomOpponent
 from gui.app import App
 from gui.art.fonts import record_cut_text
 from gui.fit_check import SIZES, clipped_widgets, overlapping_widgets
+from gui.models.game_controller import Premove
+from gui.models.players import AsyncOpponent
 from gui.paths import saves_dir
 from gui.screens.browser import BrowserScreen
 from gui.screens.config import ConfigScreen
 from gui.screens.editor import EditorScreen
-from gui.screens.game import DRAW_LABELS, GameScreen
+from gui.screens.game import GameScreen
+from gui.screens.game_panel import DRAW_LABELS
 from gui.testing import click_element, post_click, post_key, run_frames
 from gui.widgets.confirm import CONFIRM_SECONDS
 
@@ -233,7 +237,7 @@ def fit_cases(app: App):
     def draw_labels() -> None:
         app.screens.reset("menu")
         screen = two_player(app, "khet")
-        for text in DRAW_LABELS:
+        for text in (*DRAW_LABELS.values(), "Sure?"):
             screen.buttons["draw"].set_text(text)  # checked at once: the next frame resets it
             problems.extend(f"game draw button {p}" for p in clipped_widgets(app))
         screen.buttons["draw"].set_text("Draw")
@@ -334,7 +338,8 @@ def test_a_static_screen_lets_the_loop_sleep(app):
 
 
 def test_moves_are_counted_in_full_moves_with_plurals():
-    from gui.wording import full_moves, move_count
+    from game.line import full_moves
+    from gui.wording import move_count
 
     assert [full_moves(p) for p in range(6)] == [0, 1, 1, 2, 2, 3]
     assert [full_moves(p, first_turn=1) for p in range(5)] == [0, 1, 2, 2, 3]
@@ -633,7 +638,7 @@ def test_rules_screen_from_menu_new_game_and_the_status_line(app):
     hover(app, at(screen, "i4"))
     hover(app, at(screen, "i3"))
     text = screen.status_text()[0]
-    post_click(app, screen.status_rect.center)
+    post_click(app, screen.panel.status_rect.center)
     assert isinstance(app.screens.top, RulesScreen)
     from gui.rules_pages import topic_for
 
@@ -644,13 +649,12 @@ def test_rules_screen_from_menu_new_game_and_the_status_line(app):
 
 
 def test_the_status_line_is_never_cut_off():
-    from gui.art.fonts import wrap_text
-    from gui.screens.game import status_font
+    from gui.art.fonts import fitting_font, wrap_text
 
     pygame.font.init()
     box = pygame.Rect(0, 0, 220, 44)
     text = "j4 to i1: i1 is reserved for Red; a Silver piece may never end a move on a Red square"
-    f, lines = status_font(text, box, 16)
+    f, lines = fitting_font(text, box, 16, bold=True)  # as the game panel draws its status
     wrapped = wrap_text(f, text, box.width, 12)
     assert len(wrapped) == lines and lines * f.get_linesize() <= box.height
     assert "".join(wrapped).replace(" ", "") == text.replace(" ", "")  # nothing dropped
@@ -718,13 +722,13 @@ def test_premove_in_a_two_player_clock_game_is_played_when_its_turn_comes(app):
         for m in after.legal_moves
         if m.from_square != m.to_square and not after.board[m.to_square] and m.then_square is None
     )
-    assert screen.premove_side() == 0
+    assert screen.controller.premove_side() == 0
     post_click(app, screen.view.square_rect(silver.from_square).center)
     assert screen.premoving and screen.input.selected == silver.from_square
     assert silver.to_square in screen.view.deco.dots  # the premover sees where the piece may go
     assert screen.status_text()[0].startswith("Premove: click where")
     post_click(app, screen.view.square_rect(silver.to_square).center)
-    assert screen.premove is not None and screen.premove[:2] == (0, silver)
+    assert screen.premove is not None and (screen.premove.side, screen.premove.move) == (0, silver)
     assert screen.status_text()[0].startswith("Premove ")
     assert screen.view.deco.marks.get(silver.to_square) == "pre"
     assert s.turn == 1 and s.game.moves[-1].text != after.move_text(silver)
@@ -743,7 +747,7 @@ def test_premove_cleared_by_right_click_and_dropped_when_illegal(app):
     sq = next(i for i, c in enumerate(s.position.board) if c and (c >> 2 & 1) == 0 and c >> 3 != 1)
     post_click(app, screen.view.square_rect(sq).center)
     key(app, pygame.K_e)
-    assert screen.premove is not None and screen.premove[1].is_rotation
+    assert screen.premove is not None and screen.premove.move.is_rotation
     empty = next(i for i, c in enumerate(s.position.board) if not c)
     post_click(app, screen.view.square_rect(empty).center, button=3)
     assert screen.premove is None and not screen.input.has_selection
@@ -751,7 +755,7 @@ def test_premove_cleared_by_right_click_and_dropped_when_illegal(app):
     geo = s.position.geometry
     sphinx = next(i for i, c in enumerate(s.position.board) if c and c >> 3 == 1 and (c >> 2 & 1) == 0)
     empty = next(i for i in geo.neighbours[sphinx] if not s.position.board[i])
-    screen.premove = (0, Move(sphinx, empty), "a sphinx step")
+    screen.controller.premove = Premove(0, Move(sphinx, empty), "a sphinx step")
     screen.type_move(s.position.move_text(next(m for m in s.position.legal_moves if m.is_rotation)))
     run_frames(app, 3)
     assert screen.premove is None and s.turn == 0
@@ -780,7 +784,7 @@ def test_premove_of_a_2018_two_part_swap_with_its_intermediate_board(app):
     )
     assert swap.then_square in screen.view.deco.dots
     post_click(app, screen.view.square_rect(swap.then_square).center)
-    assert screen.premove is not None and screen.premove[1] == swap
+    assert screen.premove is not None and screen.premove.move == swap
     assert screen.view.board == live  # queued, not played: the live board is back
     assert {swap.from_square, swap.to_square, swap.then_square} <= set(screen.view.deco.marks)
     screen.type_move(pos.move_text(black))
@@ -792,11 +796,17 @@ def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
     game = Game.new(players=(Player("human"), Player("cpu", level="Beginner")))
     screen = app.screens.push("game", game=game)
     run_frames(app, 2)
-    screen._start_cpu = lambda: None  # the CPU "thinks" until the test plays its move
+    # the CPU "thinks" until the test plays its move
+    screen.controller.players[1] = AsyncOpponent(RandomOpponent(), delay=1e9)
     s = screen.session
     screen.play_move(s.position.parse_move("j1L"))
     run_frames(app, 40)
-    assert s.is_cpu(s.turn) and screen.premove_side() == 0 and screen.premoving and screen.input.enabled
+    assert (
+        s.is_cpu(s.turn)
+        and screen.controller.premove_side() == 0
+        and screen.premoving
+        and screen.input.enabled
+    )
     pos = s.position
     reply = next(m for m in pos.legal_moves if m.is_rotation and pos.move_text(m).startswith("a8"))
     after = pos.copy()
@@ -806,12 +816,12 @@ def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
     assert step.to_square in screen.view.deco.dots
     assert screen.view.preview_shots == []  # no shot preview for a move that is not on the board yet
     post_click(app, screen.view.square_rect(step.to_square).center)
-    assert screen.premove is not None and screen.premove[1] == step
+    assert screen.premove is not None and screen.premove.move == step
     screen.play_move(reply)  # the CPU answers; the premove follows at once
     run_frames(app, 60)
     assert [m.text for m in s.game.moves] == ["j1L", pos.move_text(reply), after.move_text(step)]
     # a takeback drops a queued premove instead of playing it on the position taken back to
-    screen.premove = (0, step, "f4g4")
+    screen.controller.premove = Premove(0, step, "f4g4")
     click_element(app, screen.buttons["undo"])
     run_frames(app, 10)
     assert screen.premove is None and [m.text for m in s.game.moves] == ["j1L", pos.move_text(reply)]

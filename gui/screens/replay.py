@@ -5,13 +5,13 @@
 starts and stops autoplay (with a speed control), ``F`` flips the board. "Play from here"
 opens the game set-up with the position on the board.
 
-Every position is computed once when the screen opens, by replaying the record's moves through
-the rules, so stepping is instant and the board always matches the record.
+The game's line (game/line.py) is built once when the screen opens, one push per move, and each
+step shows a ply's snapshot, effects, clocks and lost pieces from it: stepping is instant and the
+board, the clocks and the captured pieces are the ones the live game showed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,10 +21,9 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
-from game import Game, Piece, Player, Position, get_variant
+from game import Game, Player, Position, RecordError, get_variant
 from game.analysis import Strength, analyse_game
-from game.effects import Effects
-from game.errors import LaserChessError
+from game.line import GameLine
 from gui.art.fonts import fit_text, font
 from gui.art.schemes import get_scheme
 from gui.audio import HIT, LASER, MOVE, ROTATE
@@ -43,16 +42,13 @@ from gui.colours import (
 )
 from gui.layout import px, style
 from gui.library import format_when, player_label
-from gui.notation import readable_texts
 from gui.screen import Screen
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.analysis_panel import AnalysisPanel, mark_suffix
 from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.chrome import draw_background, panel
-from gui.widgets.move_arrow import move_squares
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
-from gui.wording import full_moves
 
 AUTOPLAY_PAUSE = 1.2  # seconds between moves at 1x, after each move's animation
 SPEEDS: dict[str, float] = {"½×": 0.5, "1×": 1.0, "2×": 2.0, "4×": 4.0}
@@ -63,82 +59,6 @@ NAV = (
     ("next", "Next move, with its laser shot (Right arrow)"),
     ("last", "End of the game (End)"),
 )
-
-
-@dataclass
-class Ply:
-    """One position of the game and the move that led to it (none for ply 0)."""
-
-    board: list[int]
-    fen: str
-    turn: int
-    text: str = ""
-    effects: Effects | None = None  # what the move did (None for ply 0)
-    squares: tuple[int, ...] = ()  # the move's squares, tinted on the board
-    lost: tuple[tuple[Piece, ...], tuple[Piece, ...]] = ((), ())  # pieces each side has lost so far
-    clocks: tuple[float, float] | None = None  # time left on each clock after this move
-    playable: bool = True  # a legal starting position (a game can be started from it)
-
-
-def replay_positions(game: Game) -> tuple[list[Ply], str | None]:
-    """Every position of ``game`` from the start; stops at a move that cannot be played and says
-    why (the second value), so a damaged record still shows what it can."""
-    pos = game.start_position()
-    variant = pos.variant
-    tc = game.time_control
-    clocks = [tc.initial, tc.initial] if tc else None
-    lost: list[list[Piece]] = [[], []]
-
-    def playable(position: Position) -> bool:
-        try:
-            Position.from_fen(position.fen(), variant, game.options)
-        except LaserChessError:
-            return False
-        return position.loser < 0
-
-    plies = [
-        Ply(
-            list(pos.board),
-            pos.fen(),
-            pos.turn,
-            clocks=(clocks[0], clocks[1]) if clocks else None,
-            playable=playable(pos),
-        )
-    ]
-    for number, record in enumerate(game.moves, start=1):
-        mover = pos.turn
-        try:
-            move = pos.parse_move(record.text)
-            effects = pos.push(move)
-        except LaserChessError as exc:
-            return plies, f"move {number} ({record.text}) cannot be played: {exc}"
-        for gone in effects.lost:
-            lost[gone.code >> 2 & 1].append(Piece.from_code(gone.code))
-        if clocks is not None and tc is not None:
-            clocks[mover] = max(0.0, clocks[mover] - record.seconds) + tc.increment
-        squares = move_squares(move)
-        plies.append(
-            Ply(
-                list(pos.board),
-                pos.fen(),
-                pos.turn,
-                record.text,
-                effects,
-                squares,
-                (tuple(lost[0]), tuple(lost[1])),
-                (clocks[0], clocks[1]) if clocks else None,
-                playable(pos),
-            )
-        )
-    return plies, None
-
-
-def replay_texts(game: Game, plies) -> list[str]:
-    """The move list's readable notation; the plain texts when a damaged record stops the replay."""
-    try:
-        return readable_texts(game)[: len(plies) - 1]
-    except LaserChessError:
-        return [p.text for p in plies[1:]]
 
 
 class ReplayScreen(Screen):
@@ -153,15 +73,20 @@ class ReplayScreen(Screen):
             game = Game.new()
         self.game = game
         self.variant = get_variant(game.variant)
-        self.plies, self.problem = replay_positions(game)
+        try:
+            self.line = GameLine.from_game(game, partial=True)
+        except RecordError as exc:  # the start position itself is damaged: an empty replay
+            self.line = GameLine(Position.setup(None, self.variant), game.time_control)
+            self.line.problem = str(exc)
+        self.problem = self.line.problem
         self.ply = max(0, min(ply, self.last_ply))
         s = app.settings
         self.view = BoardView(self.variant, s.board_scheme, s.show_coordinates)
         humans = [c for c in (0, 1) if game.players[c].kind == "human"]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        self.sides = [p.turn for p in self.plies[:-1]]  # who made each move (a turn may be several)
-        self.moves.set_moves(replay_texts(game, self.plies), first_side=self.plies[0].turn, sides=self.sides)
+        line = self.line
+        self.moves.set_moves(line.readables, first_side=line.first_turn, sides=line.sides)
         self.moves.set_current(self.ply)
         self.study = AnalysisPanel(app, game, self.view, path)  # analysis: strip, bar, best move
         self._marked = self.study.analysis
@@ -189,15 +114,16 @@ class ReplayScreen(Screen):
     # ------------------------------------------------------------ state
     @property
     def last_ply(self) -> int:
-        return len(self.plies) - 1
-
-    @property
-    def current(self) -> Ply:
-        return self.plies[self.ply]
+        return len(self.line)
 
     def fen(self) -> str:
         """The position string of the position on the board."""
-        return self.current.fen
+        return self.line.fen_at(self.ply)
+
+    @property
+    def playable(self) -> bool:
+        """May a game start from the position on the board (no royal piece has fallen)?"""
+        return self.ply == 0 or not self.line[self.ply - 1].effects.fallen
 
     def _apply_settings(self) -> None:
         s = self.app.settings
@@ -211,21 +137,22 @@ class ReplayScreen(Screen):
     def _show(self, ply: int, animate: bool) -> None:
         self.view.skip_animation()
         self.ply = ply
-        p = self.plies[ply]
+        board = self.line.board_at(ply)
         if animate and ply > 0:
-            self.view.show_effects(p.board, p.effects)
+            effects = self.line[ply - 1].effects
+            self.view.show_effects(board, effects)
             audio = self.app.audio
-            audio.play(MOVE if p.effects is not None and p.effects.slides else ROTATE)
-            if p.effects is not None and p.effects.beams and self.view.laser_speed is not None:
+            audio.play(MOVE if effects.slides else ROTATE)
+            if effects.beams and self.view.laser_speed is not None:
                 audio.play(LASER)
-            self.pending_hit = p.effects is not None and p.effects.destroyed
+            self.pending_hit = effects.destroyed
             if self.pending_hit and self.view.laser_speed is None:
                 audio.play(HIT)
                 self.pending_hit = False
         else:
-            self.view.show_position(p.board)
+            self.view.show_position(board)
             self.pending_hit = False
-        self.view.deco = Decorations(last_move=p.squares)
+        self.view.deco = Decorations(last_move=self.line.last_move_squares(ply))
         self.moves.set_current(ply)
         self.study.show_ply(ply)
         self._refresh_buttons()
@@ -263,7 +190,7 @@ class ReplayScreen(Screen):
         self.resize(self.app.window_size)
 
     def play_from_here(self) -> None:
-        if "config" not in self.app.registry or not self.current.playable:
+        if "config" not in self.app.registry or not self.playable:
             return
         self.playing = False
         self.app.screens.push("config", variant=self.game.variant, fen=self.fen())
@@ -352,7 +279,7 @@ class ReplayScreen(Screen):
             "next": not at_end,
             "last": not at_end,
             "flip": True,
-            "from_here": "config" in self.app.registry and self.current.playable,
+            "from_here": "config" in self.app.registry and self.playable,
         }
         for key, enabled in states.items():
             button = b.get(key)
@@ -470,8 +397,8 @@ class ReplayScreen(Screen):
     def status_lines(self) -> tuple[str, str, tuple[int, int, int]]:
         """The status box: a main line, a second line, and the main line's colour."""
         names = self.variant.side_names
-        p = self.current
-        n = self.last_ply
+        line, n = self.line, self.last_ply
+        turn = line.turn_at(self.ply)
         var = self.study.variation
         if var is not None:
             step = var.steps[var.index]
@@ -484,12 +411,12 @@ class ReplayScreen(Screen):
         if self.ply == 0:
             main = "Start position"
         else:
-            where = f"Move {self.ply} of {n}"
-            sides, first = self.sides, self.plies[0].turn
-            if any(a == b for a, b in zip(sides, sides[1:], strict=False)):  # turns of several actions
-                turns = full_moves(self.ply, first, sides), full_moves(n, first, sides)
-                where = f"Move {turns[0]} of {turns[1]}, action {self.ply} of {n}"
-            main = f"{where}:  {p.text}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
+            p = line[self.ply - 1]
+            # full moves, as the move list numbers them; the action too where a side acts twice
+            where = f"Move {p.number} of {line.full_move()}, {names[p.side]}"
+            if line.several_actions:
+                where += f", action {self.ply} of {n}"
+            main = f"{where}:  {p.readable}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
         verdict = self.study.status_text(self.ply)
         if verdict and not (self.ply == n and self.problem is None):
             return main, verdict, TEXT
@@ -497,10 +424,10 @@ class ReplayScreen(Screen):
             outcome = self.game.outcome
             if outcome is not None:
                 return main, outcome.describe(names, self.variant.royal_name), BRIGHT_GOLD
-            return main, f"Unfinished game · {names[p.turn]} to move", UNFINISHED_TEXT
+            return main, f"Unfinished game · {names[turn]} to move", UNFINISHED_TEXT
         if self.ply == n and self.problem is not None:
             return main, f"The record stops here: {self.problem}", PROBLEM_TEXT
-        return main, f"{names[p.turn]} to move" + ("  ·  autoplay" if self.playing else ""), TEXT
+        return main, f"{names[turn]} to move" + ("  ·  autoplay" if self.playing else ""), TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
@@ -535,7 +462,9 @@ class ReplayScreen(Screen):
         )
 
     def _draw_card(self, surface: pygame.Surface, color: int, rect: pygame.Rect) -> None:
-        p = self.current
+        line, ply = self.line, self.ply
+        clocks = line.clocks_at(ply)
+        finished = ply == self.last_ply and self.game.outcome is not None
         draw_player_card(
             surface,
             rect,
@@ -543,9 +472,9 @@ class ReplayScreen(Screen):
             self.view.scheme,
             color,
             self.side_label(color),
-            active=p.turn == color and not (self.ply == self.last_ply and self.game.outcome is not None),
-            captured=p.lost[1 - color],  # the opponent's pieces this side has destroyed
-            clock=p.clocks[color] if p.clocks is not None else None,
+            active=line.turn_at(ply) == color and not finished,
+            captured=line.captured_by(color, ply),  # the opponent's pieces that fell to this side
+            clock=clocks[color] if clocks is not None else None,
         )
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,180 @@
+"""Count the rules work behind the GUI: legal-move generations, pushes and position copies per human
+move in a live game, and per ply when the replay opens; and time opening a long game's replay.
+
+    python tools/count_work.py [--variant khet] [--plies 200] [--moves 40] [--repeat 5]
+
+Counting is by instrumentation: every call of a rule set's ``generate`` (the legal-move
+generator), every push made by the rules (``Position.make_code`` on the fast path,
+``ActionPosition._make`` on the journaled one, whoever called it: a checked push, an unchecked
+one, a copy pushed to write a move's text) and every ``Position.copy``. A human move is two
+clicks posted to the game screen (from, to) and the frames until its animation is over; the
+replay is the ReplayScreen's construction for the whole game. It runs against whatever checkout
+is on PYTHONPATH, so the same command measures an older one side by side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections import Counter
+from contextlib import contextmanager
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@contextmanager
+def counting(counts: Counter):
+    """Count generations, pushes and copies while inside."""
+    from game.position import ActionPosition, Position
+    from game.variants import VARIANTS
+
+    patched = []
+
+    def wrap(owner, name, key):
+        original = owner.__dict__[name]
+
+        def counted(*args, **kwargs):
+            counts[key] += 1
+            return original(*args, **kwargs)
+
+        setattr(owner, name, counted)
+        patched.append((owner, name, original))
+
+    for cls in {type(v) for v in VARIANTS.values()}:
+        for klass in cls.__mro__:
+            if "generate" in klass.__dict__ and (klass, "generate") not in [(o, n) for o, n, _ in patched]:
+                wrap(klass, "generate", "generations")
+    wrap(Position, "make_code", "pushes")
+    wrap(ActionPosition, "_make", "pushes")
+    wrap(Position, "copy", "copies")
+    try:
+        yield counts
+    finally:
+        for owner, name, original in reversed(patched):
+            setattr(owner, name, original)
+
+
+def long_game(variant: str, plies: int, seed: int = 7):
+    """A game of ``plies`` random actions that never ends the game early (deterministic)."""
+    from game import Game, Player
+
+    game = Game.new(variant, players=(Player("human", "A"), Player("human", "B")))
+    pos = game.start_position()
+    rng = random.Random(seed)
+    while len(game.moves) < plies:
+        moves = list(pos.legal_moves)
+        rng.shuffle(moves)
+        for move in moves:
+            pos.push(move)
+            if pos.outcome() is None:
+                pos.pop()
+                break
+            pos.pop()
+        else:
+            break
+        text = pos.move_text(move)
+        pos.push(move)
+        game.add_move(text, 1.0)
+    return game
+
+
+def human_moves(app, variant: str, moves: int, seed: int = 3) -> tuple[Counter, int]:
+    """Play ``moves`` human moves (two clicks each) in a two-player game; count their work."""
+    from game import Game, Player
+    from gui.testing import post_click, run_frames
+
+    game = Game.new(variant, players=(Player("human", "A"), Player("human", "B")))
+    screen = app.screens.push("game", game=game)
+    screen.session.saves_folder = None
+    run_frames(app, 3)
+    rng = random.Random(seed)
+    counts: Counter = Counter()
+    played = 0
+    for _ in range(moves):
+        pos = screen.session.position
+        if pos.outcome() is not None:
+            break
+        steps = [
+            m
+            for m in pos.legal_moves
+            if m.from_square != m.to_square and m.then_square is None and m.chance is None and not m.promotion
+        ]
+        safe = []
+        for m in steps:
+            after = pos.copy()
+            after.push(m)
+            if after.outcome() is None:
+                safe.append(m)
+        if not safe:
+            break
+        move = rng.choice(safe)
+        before = len(screen.session.game.moves)
+        with counting(counts):
+            post_click(app, screen.view.square_rect(move.from_square).center, frames=1)
+            post_click(app, screen.view.square_rect(move.to_square).center, frames=1)
+            run_frames(app, 3)
+        if len(screen.session.game.moves) != before + 1:
+            raise SystemExit(f"the clicks did not play {pos.move_text(move)}")
+        played += 1
+    app.screens.pop(ask=False)
+    return counts, played
+
+
+def open_replay(app, game) -> tuple[Counter, float]:
+    """Open the replay of ``game``: its work, and the CPU seconds it took."""
+    counts: Counter = Counter()
+    with counting(counts):
+        started = time.process_time()
+        screen = app.screens.push("replay", game=game)
+        seconds = time.process_time() - started
+    app.screens.pop(ask=False)
+    del screen
+    return counts, seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="khet")
+    parser.add_argument("--plies", type=int, default=200, help="length of the replayed game")
+    parser.add_argument("--moves", type=int, default=40, help="human moves to play")
+    parser.add_argument("--repeat", type=int, default=5, help="replay openings timed (the best is shown)")
+    args = parser.parse_args(argv)
+    import tempfile
+
+    os.environ["LASERCHESS_DATA"] = tempfile.mkdtemp(prefix="count-work-")
+    from gui.app import App
+
+    app = App((1280, 720), sound=False, persist=False)
+    app.settings.laser_speed = "off"
+    app.settings.piece_animation = False
+    try:
+        counts, played = human_moves(app, args.variant, args.moves)
+        per = {k: counts[k] / max(1, played) for k in ("generations", "pushes", "copies")}
+        print(
+            f"{args.variant}: per human move over {played} moves: "
+            + ", ".join(f"{v:.2f} {k}" for k, v in per.items())
+        )
+        game = long_game(args.variant, args.plies)
+        n = len(game.moves)
+        times = []
+        for _ in range(args.repeat):
+            counts, seconds = open_replay(app, game)
+            times.append(seconds)
+        per = {k: counts[k] / max(1, n) for k in ("generations", "pushes", "copies")}
+        print(
+            f"{args.variant}: opening the replay of a {n}-ply game: "
+            + ", ".join(f"{v:.2f} {k}" for k, v in per.items())
+            + f" per ply; CPU {min(times) * 1000:.0f} ms (best of {len(times)}), "
+            + f"median {sorted(times)[len(times) // 2] * 1000:.0f} ms"
+        )
+    finally:
+        app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
