@@ -62,7 +62,7 @@ def group(codes: Iterable[int]) -> dict[int, list[int]]:
 def outcomes(pos: Position, move: Move) -> list[Move]:
     """The legal outcomes of a decision (itself only, when it involves no chance)."""
     key = decision_code(move.code)
-    return [Move.from_code(c) for c in pos.generate_codes() if c & ~CHANCE_BITS == key]
+    return [Move.from_code(c) for c in pos.legal_codes() if c & ~CHANCE_BITS == key]
 
 
 def needs_draw(pos: Position, move: Move) -> bool:
@@ -78,7 +78,7 @@ def resolve(pos: Position, move: Move, rng: random.Random) -> Move:
 
     Raises IllegalMoveError (with the rules' reason) when no outcome of it is legal.
     """
-    if move.chance is not None or move.code in pos.generate_codes():
+    if move.chance is not None or pos.is_legal(move):
         return move
     found = outcomes(pos, move)
     if not found:

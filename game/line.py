@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.effects import Effects
-from game.errors import LaserChessError, RecordError
+from game.errors import IllegalMoveError, LaserChessError, RecordError
 from game.move import Move
 from game.pieces import Piece
 from game.position import Position
@@ -146,9 +146,15 @@ class GameLine:
         return line
 
     def push(self, move: Move, seconds: float = 0.0) -> LinePly:
-        """Play ``move`` (a legal action of the side to move: from the position's own moves or a
-        checked parse) and keep it; the record, if any, gets it too."""
-        ply = self._append(move, seconds, self.position.move_text(move))
+        """Play ``move``, a legal action of the side to move (checked against the position's legal
+        set, which the screen has asked for already: no generation), and keep it; the record, if
+        any, gets it too."""
+        pos = self.position
+        if not pos.is_legal(move):
+            raise IllegalMoveError(
+                f"{pos.move_text(move)} is not legal here: {pos.variant.illegal_reason(pos, move)}"
+            )
+        ply = self._append(move, seconds, pos.move_text(move))
         if self.game is not None:
             self.game.add_move(ply.text, seconds, self.position.fen())
         return ply
@@ -156,7 +162,7 @@ class GameLine:
     def _append(self, move: Move, seconds: float, text: str) -> LinePly:
         pos = self.position
         side = pos.turn
-        effects = pos.push(move)
+        effects = pos.push_unchecked(move)  # checked by the caller (push) or parsed (from_game)
         last = self.plies[-1] if self.plies else None
         turns = list(last.turns_done if last is not None else (0, 0))
         clocks = self._clocks_after(last, side, seconds, effects.turn_over, turns[side] == 0)

@@ -94,6 +94,6 @@ def position_outcome(pos: Position, claim_draw: bool = False) -> Outcome | None:
     limit = options.ply_limit or pos.variant.quiet_ply_limit
     if limit and pos.quiet_plies >= limit:
         return Outcome.draw(Termination.PLY_LIMIT)
-    if not pos.generate_codes():
+    if not pos.has_legal_moves():
         return pos.variant.no_moves_outcome(pos)
     return None

@@ -265,6 +265,14 @@ class Position:
         self.legal_codes()
         return move.code in self._legal_set
 
+    def has_legal_moves(self) -> bool:
+        """Has the side to move any legal action? Read from :meth:`legal_codes` when this position's
+        set is already known (a screen asked for it), else generated and not kept (the search
+        asks this at every node and keeps no sets)."""
+        if self._legal_key == (self.hash, len(self.hashes)):
+            return bool(self._legal)
+        return bool(self.generate_codes())
+
     def is_legal_code(self, code: int) -> bool:
         self.legal_codes()
         return code in self._legal_set

@@ -190,6 +190,7 @@ class GameSession:
         self.move_seconds = 0.0
         if self.draw_offer is not None and self.draw_offer.by != mover:
             self.draw_offer = None  # moving instead of accepting declines the offer
+        self.position.legal_codes()  # the new position's moves, once: the outcome and the input read them
         outcome = self.position.outcome()
         if outcome is not None:
             self._end(outcome)

@@ -14,7 +14,7 @@ from gui.app import App
 from gui.paths import saves_dir
 from gui.screens.config import ConfigScreen
 from gui.screens.game import GameScreen
-from gui.testing import click_element, post_click, post_key, run_frames
+from gui.testing import click_element, open_screen, post_click, post_key, run_frames
 from gui.widgets.player_panel import format_clock
 from tests.helpers import board_from
 
@@ -305,3 +305,29 @@ def test_continue_resumes_the_last_unfinished_game(app, data_dir):
     click_element(app, resumed.over_buttons["menu"])
     assert app.screens.names() == ["menu"]
     assert [button.text for button, _ in app.screens.top.buttons][0] != "Continue"
+
+
+def test_a_left_arrow_in_a_live_game_replays_nothing(app, monkeypatch):
+    """Browsing back shows the line's snapshot of each ply: no push, no move generation (it used
+    to replay the game from its start for every key)."""
+    from game.position import ActionPosition, Position
+
+    game = Game.new("khet", "Classic", players=(Player("human", "A"), Player("human", "B")))
+    screen = open_screen(app, GameScreen, game=game)
+    for text in ("c1c2", "h8h7", "c2c1", "h7h8", "c1c2", "h8h7"):
+        screen.type_move(text)
+    run_frames(app, 3)
+    boards = [game.position_at(ply).board for ply in range(7)]
+    work: list[str] = []
+    for cls, name in ((Position, "make_code"), (ActionPosition, "_make"), (type(screen.variant), "generate")):
+        original = getattr(cls, name)
+
+        def counted(*args, _original=original, _name=name, **kwargs):
+            work.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(cls, name, counted)
+    for expected in (5, 4, 3, 2, 1, 0):
+        post_key(app, pygame.K_LEFT)
+        assert screen.view_ply == expected and screen.view.board == boards[expected]
+    assert work == []

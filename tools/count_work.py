@@ -142,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", type=int, default=200, help="length of the replayed game")
     parser.add_argument("--moves", type=int, default=40, help="human moves to play")
     parser.add_argument("--repeat", type=int, default=5, help="replay openings timed (the best is shown)")
+    parser.add_argument("--no-preview", action="store_true", help="the shot preview setting off")
     args = parser.parse_args(argv)
     import tempfile
 
@@ -151,11 +152,14 @@ def main(argv: list[str] | None = None) -> int:
     app = App((1280, 720), sound=False, persist=False)
     app.settings.laser_speed = "off"
     app.settings.piece_animation = False
+    app.settings.preview_shot = not args.no_preview
     try:
         counts, played = human_moves(app, args.variant, args.moves)
         per = {k: counts[k] / max(1, played) for k in ("generations", "pushes", "copies")}
         print(
-            f"{args.variant}: per human move over {played} moves: "
+            f"{args.variant}: per human move over {played} moves"
+            + (" (shot preview off)" if args.no_preview else " (shot preview on)")
+            + ": "
             + ", ".join(f"{v:.2f} {k}" for k, v in per.items())
         )
         game = long_game(args.variant, args.plies)

@@ -17,6 +17,7 @@ import math
 import pygame
 
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, ROTATION_TURNS, Move
+from game.pieces import code_orientation
 from game.position import Position
 from gui.widgets.board_view import DRAG_THRESHOLD, BoardView, Decorations
 
@@ -50,7 +51,7 @@ class MoveInput:
         self.selected: int | None = None
         self._pending: tuple[int, int] | None = None  # (from, swap square) of a two-part move
         self._promotions: list[Move] = []  # the promotions of one move, waiting for the player's pick
-        self._codes: list[int] = []
+        self._codes: tuple[int, ...] = ()  # the position's legal actions (its cached set)
         self._press: tuple[int, tuple[int, int], bool] | None = None  # square, mouse, was selected
         self._dragging = False
         self.hover_reason: str | None = None  # why the hovered square is not a legal destination
@@ -73,7 +74,7 @@ class MoveInput:
             self._pending, self.turning = None, None
         self.position = position
         self._shown_live = list(position.board) if position is not None else []
-        self._codes = position.generate_codes() if position is not None else []
+        self._codes = position.legal_codes() if position is not None else ()
         self.last_move = last_move
         self.clear()
 
@@ -96,10 +97,10 @@ class MoveInput:
         self._refresh()
 
     def movable(self, sq: int) -> bool:
-        return any(c & 255 == sq for c in self._codes)
+        return self.position is not None and sq in self.position.movable_squares()
 
     def _moves_from(self, sq: int) -> list[Move]:
-        return [Move.from_code(c) for c in self._codes if c & 255 == sq]
+        return self.position.moves_from(sq) if self.position is not None else []
 
     def targets(self) -> dict[int, Move]:
         """Destination square -> move, for the current selection (or the pending second part)."""
@@ -127,10 +128,10 @@ class MoveInput:
         elif self.selected is not None:
             wanted = [m for m in self._moves_from(self.selected) if m.is_rotation and m.rotation == rotation]
             if not wanted and self.position is not None:  # rotations to an orientation: the next one that way
-                code = self.position.board[self.selected]
+                facing = code_orientation(self.position.board[self.selected])
                 turns = ROTATION_TURNS[rotation]
                 for step in range(1, 4):
-                    target = (code + turns * step) & 3
+                    target = (facing + turns * step) % 4
                     wanted = [m for m in self._moves_from(self.selected) if m.orientation == target]
                     if wanted:
                         break
@@ -145,7 +146,7 @@ class MoveInput:
             return None
         code = self.position.board[square]
         kind = self.position.variant.pieces.kind(code)
-        target = (code + quarter_turns) & 3
+        target = (code_orientation(code) + quarter_turns) % 4
         rotations = [m for m in self._moves_from(square) if m.is_rotation]
         for m in rotations:
             if m.orientation is not None and kind.same_shape(m.orientation, target):
@@ -195,8 +196,8 @@ class MoveInput:
         """The selected piece's null move (Leiserchess 2017's King), if it is legal now."""
         if self.selected is None or self._pending is not None:
             return None
-        code = self.selected | self.selected << 8
-        return Move.from_code(code) if code in self._codes else None
+        null = Move.null(self.selected)
+        return null if self.position is not None and self.position.is_legal(null) else None
 
     def explain(self, square: int | None) -> str | None:
         """Why the selected piece cannot go to ``square`` (None if it can, or nothing is selected)."""

@@ -42,7 +42,7 @@ class ShotPreviewer:
             return cached
         mover = position.turn
         after = position.copy(history=False)
-        effects = after.push(move)
+        effects = after.push_unchecked(move)  # a move of the input: from the position's legal set
         shots = effects.beams
         gone = {r.square: r.code for r in effects.lost}
         hits = {sq: code_color(code) == mover for sq, code in gone.items()}
