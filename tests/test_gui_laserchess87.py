@@ -320,6 +320,7 @@ def _enter(app, screen: GameScreen, move) -> str:
     return "move"
 
 
+@pytest.mark.slow  # a long correctness run: every action of a whole game entered by posted clicks
 def test_a_whole_game_played_to_the_end_by_posted_events(app):
     """Laser Chess 1987 from the start to a King's fall, every action entered by posted clicks."""
     from game import Position

@@ -55,7 +55,9 @@ def choose(pos, rng: random.Random):
     return rng.choice(safe or moves)
 
 
-@pytest.mark.parametrize("variant", ["leiserchess2017", "leiserchess2018"])
+@pytest.mark.parametrize(
+    "variant", [pytest.param("leiserchess2017", marks=pytest.mark.slow), "leiserchess2018"]
+)  # a whole game of each; the 2017 one (zombies, pins, null moves) is the long correctness run
 def test_game_played_through_the_gui(app, variant):
     game = Game.new(variant, players=(Player("human"), Player("human")))
     screen = app.screens.push("game", game=game)

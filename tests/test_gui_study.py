@@ -94,6 +94,7 @@ def test_new_game_offers_cpu_against_cpu_with_both_levels(app):
     assert "hints" in config.widgets and config.make_game().hints_allowed
 
 
+@pytest.mark.slow  # a long correctness run: a whole CPU-vs-CPU game, then its analysis
 def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_dir):
     players = (Player("cpu", level="Beginner"), Player("cpu", level="Beginner"))
     options = RuleOptions(repetition="auto", ply_limit=40)

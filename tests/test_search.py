@@ -177,6 +177,7 @@ def test_search_without_quiescence_equals_minimax_depth_2(pos):
     assert Engine(PLAIN).search(pos, Limits(depth=2)).score == minimax(pos.copy(), 2, 0, engine)
 
 
+@pytest.mark.slow  # a long correctness run; depth 2 above stays in the quick suite
 def test_search_without_quiescence_equals_minimax_depth_3():
     # A sparse endgame keeps the plain minimax quick (about 70^3 leaves).
     pos = Position.from_fen("sc9/4Pd1rbpbRa1/3pcfc1nc1Pc1/10/3raRb5/3Pa6/3pbPdNd4/4Fa4Sa b")
