@@ -102,15 +102,19 @@ def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_di
     study = screen.study
     assert study.watching and {"pause", "step", "speed"} <= set(screen.buttons)
     assert "undo" not in screen.buttons and "hint" not in screen.buttons
-    # paused: nothing moves; Step plays exactly one move
+    # paused: nothing moves (a search that had started before the pause may still end, on a slow
+    # machine); Step plays exactly one move
     post_key(app, pygame.K_SPACE)
     assert study.paused and screen.buttons["pause"].text == "Resume"
+    wait_until(app, lambda: not screen.searching, 30)
+    played = len(screen.session.game.moves)
+    assert played <= 1
     run_frames(app, 30)
-    assert len(screen.session.game.moves) == 0
+    assert len(screen.session.game.moves) == played
     click_element(app, screen.buttons["step"])
-    wait_until(app, lambda: len(screen.session.game.moves) == 1, 30)
+    wait_until(app, lambda: len(screen.session.game.moves) == played + 1, 30)
     run_frames(app, 30)
-    assert len(screen.session.game.moves) == 1
+    assert len(screen.session.game.moves) == played + 1
     # resume at the fastest speed and watch to the end
     while study.speed != "4×":
         click_element(app, screen.buttons["speed"])
