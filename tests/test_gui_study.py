@@ -106,7 +106,7 @@ def test_a_cpu_game_is_watched_to_the_end_then_saved_and_analysable(app, data_di
     # machine); Step plays exactly one move
     post_key(app, pygame.K_SPACE)
     assert study.paused and screen.buttons["pause"].text == "Resume"
-    wait_until(app, lambda: not screen.searching, 30)
+    wait_until(app, lambda: not screen.controller.searching, 30)
     played = len(screen.session.game.moves)
     assert played <= 1
     run_frames(app, 30)
