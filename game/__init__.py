@@ -6,7 +6,6 @@
 77
 """
 
-from game import compiled as _compiled  # noqa: F401  # first: chooses compiled or source modules
 from game.errors import (
     IllegalMoveError,
     InvalidMoveError,

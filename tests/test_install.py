@@ -18,8 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def wheel(tmp_path_factory) -> Path:
     """Build the wheel from a copy of the sources (the checkout gets no build/ folder)."""
     src = tmp_path_factory.mktemp("src")
-    for name in ("game", "gui", "assets"):
-        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("game", "gui", "assets", "native"):
+        shutil.copytree(
+            ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
+        )
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
     out = tmp_path_factory.mktemp("dist")

@@ -15,6 +15,7 @@ from types import ModuleType
 
 from game import cliargs
 from game.limits import shown
+from game.native import core_name, core_reason
 from game.position import Position
 from game.search.generic import make_engine
 from game.search.levels import LEVELS, get_level
@@ -68,13 +69,15 @@ def cmd_bestmove(args: argparse.Namespace, main: ModuleType) -> int:
         if not args.quiet:
             print("info " + p.describe(), flush=True)
 
-    result = make_engine(pos.variant).search(pos, limits, show, randomness, rng)
+    engine = make_engine(pos.variant)
+    result = engine.search(pos, limits, show, randomness, rng)
     if result.move is None:
         print("bestmove (none): the game is over")
         return 1
     print(
         f"bestmove {result.move_text}  score {format_score(result.score)}  depth {result.depth}  "
-        f"nodes {result.nodes}  time {result.seconds:.2f} s  ({result.nps:,d} nodes/s)"
+        f"nodes {result.nodes}  time {result.seconds:.2f} s  ({result.nps:,d} nodes/s)  "
+        f"core {core_name(engine)}"
     )
     return 0
 
@@ -85,6 +88,8 @@ def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
     variant = get_variant(args.variant)
     # Khet's fixed list; any other rule set is benched on its own setups.
     positions = BENCH_POSITIONS if variant.name == "khet" else tuple(variant.setups.items())
+    core = core_name(make_engine(variant))
+    print(f"core: {core} ({'the C extension game._native' if core == 'native' else core_reason(variant)})")
     print(f"{'position':<26} {'move':>7} {'score':>7} {'nodes':>9} {'seconds':>8} {'nodes/s':>9}")
     for name, fen in positions:
         pos = Position.from_fen(fen, variant)

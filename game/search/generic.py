@@ -87,7 +87,9 @@ def make_engine(variant: Variant | None = None, weights: Any = None) -> Engine |
     ``weights``: evaluation weights of that variant (game/search/weights.py), None for the defaults."""
     if variant is not None and uses_generic(variant):
         return GenericEngine(weights=weights)
-    return Engine(weights=weights)
+    from game.native import make_native_engine  # the native core where it is built (game/native.py)
+
+    return make_native_engine(variant, weights=weights)
 
 
 def engine_for(variant: Variant, engines: dict[type, Engine | GenericEngine]) -> Engine | GenericEngine:
@@ -95,7 +97,7 @@ def engine_for(variant: Variant, engines: dict[type, Engine | GenericEngine]) ->
     kind = GenericEngine if uses_generic(variant) else Engine
     engine = engines.get(kind)
     if engine is None:
-        engine = engines[kind] = kind()
+        engine = engines[kind] = make_engine(variant)
     return engine
 
 

@@ -1,7 +1,7 @@
 """The search's value types: limits, options, progress reports and results (plain data).
 
-They live apart from the engine so that the compiled core (game/compiled.py) leaves them ordinary
-Python classes: they are pickled to and from the search worker process.
+They live apart from the engine as plain Python classes: they are pickled to and from the search
+worker process.
 """
 
 from __future__ import annotations

@@ -37,7 +37,8 @@ Time: ``movetime`` is used to 90-98 % and never passed; with a clock (``wtime``/
 engine plans its share of the time left. ``bestmove`` is written before any clean-up (Python's cycle
 collector runs after it). This module uses only the public API every version of the engine has
 (``make_engine(variant)``, ``search``, ``Limits``, ``Position``), so ``tools/engine_from.py`` can
-serve an older checkout with it.
+serve an older checkout with it. Each ``go`` first sends ``info string core native`` or ``info string
+core python``: the core that searches (the C extension or pure Python; docs/engine.md).
 """
 
 from __future__ import annotations
@@ -323,6 +324,7 @@ class EngineSession:
         def run() -> None:
             with collector_paused():  # (bestmove first; the collector's work after it)
                 try:
+                    self.send(f"info string core {getattr(engine, 'core', 'python')}")
                     result = engine.search(pos, limits, report)
                     self.send(f"bestmove {result.move_text or 'none'}")
                 except Exception as exc:  # the client must still get an answer
