@@ -141,7 +141,9 @@ static int check_limits(Search *e)
     int64_t step = CHECK_EVERY;
     if (e->released)
         PyEval_RestoreThread(e->released);
-    if (e->stop_fn && e->stop_fn != Py_None) {
+    if (PyErr_CheckSignals() < 0) /* Ctrl-C: the search ends with KeyboardInterrupt */
+        e->error = 1;
+    if (!e->error && e->stop_fn && e->stop_fn != Py_None) {
         PyObject *got = PyObject_CallNoArgs(e->stop_fn);
         if (!got)
             e->error = 1;
