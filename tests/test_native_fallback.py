@@ -87,14 +87,17 @@ def test_an_extension_built_from_other_sources_is_not_used(monkeypatch):
 
 @pytest.mark.parametrize("pure", [False, True])
 def test_the_engine_protocol_says_which_core_searches(pure):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), LASER_CHESS_PURE="1" if pure else "0")
+    probe = [sys.executable, "-c", "import game.native as n; print(n.available())"]
+    built = subprocess.run(probe, env=env, capture_output=True, text=True, timeout=60).stdout.strip()
     done = subprocess.run(
         [sys.executable, "-m", "game", "engine"],
         input="position setup Classic\ngo depth 2\n",
-        env=dict(os.environ, PYTHONPATH=str(ROOT), LASER_CHESS_PURE="1" if pure else "0"),
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    core = "python" if pure or not native.available() else "native"
+    core = "native" if built == "True" else "python"
     assert f"info string core {core}" in done.stdout.splitlines()
     assert done.stdout.splitlines()[-1].startswith("bestmove ")
