@@ -240,6 +240,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds)
 
 static void Core_dealloc(Core *self)
 {
+    Py_CLEAR(self->search.clock);
+    Py_CLEAR(self->search.stop_fn);
     search_free(&self->search);
     free(self->rules.upto);
     self->rules.upto = NULL;
