@@ -461,6 +461,24 @@ static PyObject *Core_begin(Core *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* A sequence of root move codes into ``out`` (at most MAXMOVES); its length, -1 on error. */
+static Py_ssize_t read_codes(PyObject *seq, uint32_t *out)
+{
+    PyObject *fast = PySequence_Fast(seq, "a sequence of move codes is needed");
+    if (!fast)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > MAXMOVES) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "too many root moves");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        out[i] = (uint32_t)PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    return PyErr_Occurred() ? -1 : n;
+}
+
 /* root(order, depth, alpha, beta, s, margin) -> (best, scores, nodes_per_move, pv, iter_best,
  * stopped, nodes): one iteration at the root (Engine._root). */
 static PyObject *Core_root(Core *self, PyObject *args)
@@ -474,22 +492,11 @@ static PyObject *Core_root(Core *self, PyObject *args)
         PyErr_SetString(PyExc_RuntimeError, "native core: begin() first");
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(order_obj, "order must be a sequence");
-    if (!fast)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > MAXMOVES) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "too many root moves");
-        return NULL;
-    }
     uint32_t order[MAXMOVES], iter_move = 0, iter_pv[MAX_PLY + 2];
     int scores[MAXMOVES], searched = 0, iter_score = 0, iter_len = -1;
     int64_t nodes_per[MAXMOVES];
-    for (Py_ssize_t i = 0; i < n; i++)
-        order[i] = (uint32_t)PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    if (PyErr_Occurred())
+    Py_ssize_t n = read_codes(order_obj, order);
+    if (n < 0)
         return NULL;
     e->released = PyEval_SaveThread();
     int best = search_root(e, order, (int)n, depth, alpha, beta, s, margin, scores, nodes_per, &searched,
@@ -519,21 +526,10 @@ static PyObject *Core_root_moves(Core *self, PyObject *arg)
         PyErr_SetString(PyExc_RuntimeError, "native core: set_eval first");
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(arg, "root_moves wants a sequence of move codes");
-    if (!fast)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    if (n > MAXMOVES) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "too many root moves");
-        return NULL;
-    }
     uint32_t codes[MAXMOVES];
     int scores[MAXMOVES];
-    for (Py_ssize_t i = 0; i < n; i++)
-        codes[i] = (uint32_t)PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
-    Py_DECREF(fast);
-    if (PyErr_Occurred())
+    Py_ssize_t n = read_codes(arg, codes);
+    if (n < 0)
         return NULL;
     search_root_moves(&self->search, codes, scores, (int)n);
     PyObject *out = PyList_New(n);

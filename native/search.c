@@ -606,6 +606,16 @@ typedef struct {
     Info info;
 } Node;
 
+/* A move of the first stage kills the enemy royal: the node is won, its move stored. */
+static int kill_found(Search *e, const Node *nd, uint32_t c)
+{
+    path_discard(e, nd->h);
+    store(e, nd->h, MAX_PLY, EXACT, MATE - nd->ply - 1, nd->ply, c);
+    e->pv[nd->ply][0] = c;
+    e->pvlen[nd->ply] = 1;
+    return MATE - nd->ply - 1;
+}
+
 /* The staged ordering's first stage: classify the moves touching our beam (tactical / bad
  * lists of keyed moves). Returns 1 with *result set when a move kills the enemy royal. */
 static int classify_hot(Search *e, Node *nd, Frame *f, int nhot, int *ntac, int *nbad, int *result)
@@ -627,11 +637,7 @@ static int classify_hot(Search *e, Node *nd, Frame *f, int nhot, int *ntac, int 
                     key = ORDER_KILLER + (c == nd->k1);
             } else if (r->is_royal[victim]) {
                 if ((victim >> 2 & 1) == nd->opp) {
-                    path_discard(e, nd->h);
-                    store(e, nd->h, MAX_PLY, EXACT, MATE - nd->ply - 1, nd->ply, c);
-                    e->pv[nd->ply][0] = c;
-                    e->pvlen[nd->ply] = 1;
-                    *result = MATE - nd->ply - 1;
+                    *result = kill_found(e, nd, c);
                     return 1;
                 }
                 continue;
@@ -652,11 +658,7 @@ static int classify_hot(Search *e, Node *nd, Frame *f, int nhot, int *ntac, int 
             pos_unmake(p);
             if (loser >= 0) {
                 if (loser == nd->opp) {
-                    path_discard(e, nd->h);
-                    store(e, nd->h, MAX_PLY, EXACT, MATE - nd->ply - 1, nd->ply, c);
-                    e->pv[nd->ply][0] = c;
-                    e->pvlen[nd->ply] = 1;
-                    *result = MATE - nd->ply - 1;
+                    *result = kill_found(e, nd, c);
                     return 1;
                 }
                 continue;
