@@ -1,10 +1,13 @@
 """The Rules screen's pages, written from each variant's own data (no pygame).
 
 A page is a list of sections; each section has a title, a paragraph, and a small demo: a start
-position and one move that shows the rule. Demos are found by asking the rules — a seeded playout
-from the variant's default setup until a legal move does what the section is about (a swap, a shot
-that destroys something, a null move...) — so they can never show a move the rules refuse. A
-section appears only when the variant's data or its move generator says the rule exists.
+position and one move that shows the rule. The words come from what the rules do
+(:mod:`gui.rules_facts`: who fires the laser and when, how many actions a turn has, how each piece
+moves and meets a beam), or from the variant's own ``rules_text``; a test checks every page against
+those facts. Demos are found by asking the rules — a seeded playout from the variant's default
+setup until a legal move does what the section is about (a swap, a shot that destroys something, a
+null move...) — so they can never show a move the rules refuse. A section appears only when the
+variant's data or its move generator says the rule exists.
 """
 
 from __future__ import annotations
@@ -16,47 +19,15 @@ from functools import cache
 
 from game import Move, Position
 from game.pieces import Kind, code_color
+from game.pieceset import Op
 from game.variants import VARIANTS, get_variant
 from game.variants.base import Variant
-
-ROLES = {  # what each piece does, by its name in the piece set (other sets are described from flags)
-    "Sphinx": "fires the laser; never moves, turns between its two facings; never destroyed",
-    "Pharaoh": "lose it and you lose; destroyed by a beam from any side; steps only",
-    "Scarab": "a two-sided mirror, never destroyed; steps, turns, or swaps with a neighbour",
-    "Pyramid": "one mirror: the mirrored faces reflect, the two plain faces are vulnerable",
-    "Anubis": "its front (the shield bar) stops a beam; hit on any other side, it is destroyed",
-    "King": "fires the laser from its front; destroyed when a beam reaches it from any side",
-    "Pawn": "one diagonal mirror: reflects on the mirror side, zapped on the other two sides",
-}
+from gui.rules_facts import TurnFacts, distinct_kinds, piece_facts, piece_words, turn_facts
 
 
 def kind_name(v: Variant, kind: int) -> str:
     piece = v.pieces.by_number.get(kind)
     return piece.name if piece is not None else f"piece {kind}"
-
-
-def role(v: Variant, kind: int) -> str:
-    piece = v.pieces.by_number[kind]
-    if v.laser_kind and piece.name in ROLES:
-        return ROLES[piece.name]
-    facts = []
-    if piece.royal:
-        facts.append("lose it and you lose")
-    if piece.emitter:
-        facts.append("fires the laser")
-    if piece.captures:
-        facts.append("captures by moving onto an enemy piece")
-    if piece.indestructible:
-        facts.append("never destroyed by a beam")
-    return "; ".join(facts) or "moves as the rule set says"
-
-
-def distinct_kinds(v: Variant) -> list[int]:
-    """The set's kinds, one per name (a promoted Queen is still a Queen)."""
-    seen: dict[str, int] = {}
-    for kind in v.kinds:
-        seen.setdefault(kind_name(v, kind), kind)
-    return list(seen.values())
 
 
 @dataclass(frozen=True)
@@ -134,48 +105,82 @@ def _square_list(variant: Variant, color: int) -> str:
     return ", ".join(squares)
 
 
+def goal_text(v: Variant, facts: TurnFacts) -> str:
+    """Who wins and how, with who fires the laser and when."""
+    royal = v.royal_name
+    if facts.fires == "none":
+        return f"Take the enemy {royal}."
+    laser = kind_name(v, v.laser_kind)
+    same_side = (
+        f"— and a beam does not care whose piece it hits: your own {royal} in your own beam loses too."
+    )
+    if facts.fires == "auto":
+        return (
+            f"Destroy the enemy {royal} with your laser. After every move the mover's {laser} fires "
+            f"automatically {same_side}"
+        )
+    cost = facts.cost_words("fire")
+    once = ", once a turn" if facts.fire_once else ""
+    return (
+        f"Destroy the enemy {royal} with your laser. It never fires by itself: you fire your {laser} "
+        f"yourself, and a fire is {_article(cost)} of your turn{once} {same_side}"
+    )
+
+
+def _article(cost: str) -> str:
+    return cost.replace("one half-action", "a half-action")
+
+
+def moves_text(v: Variant, facts: TurnFacts) -> str:
+    """What a turn is: how many actions, what each costs, and when the laser fires."""
+    laser = kind_name(v, v.laser_kind) if v.laser_kind else ""
+    turn_words = "turn it 90°" + (" or 180°" if v.allows_half_turn() else "")
+    rotate = f", or {turn_words}" if "rotate" in facts.costs else ""
+    hint = " Click a piece to see its moves (dots), or use the arrow keys and Enter."
+    if facts.actions == 1:
+        then = f" Then your {laser} fires." if facts.fires == "auto" else ""
+        return f"A turn is one action: move one of your pieces{rotate}.{then}{hint}"
+    lasers = v.pieces.by_number[v.laser_kind].plural_name(2) if laser else ""
+    if facts.half_actions:
+        return (
+            "A turn is one move of a piece (the whole turn), or two half-actions, each a rotation "
+            f"of one of your pieces to another shape or a fire of one of your {lasers}, in any "
+            f"order.{hint}"
+        )
+    choices = ["move a piece"]
+    if "rotate" in facts.costs:
+        choices.append("rotate a piece")
+    if facts.fires == "action":
+        choices.append(f"fire your {laser}" + (" (once a turn)" if facts.fire_once else ""))
+    both = ""
+    if facts.costs.get("move") == frozenset({1, 2}):
+        both = " Some moves cost both actions: the game marks them before you commit."
+    return f"A turn is two actions, each one of: {'; '.join(choices)}.{both}{hint}"
+
+
+def pieces_text(v: Variant) -> str:
+    return " ".join(f"{k.name}: {piece_words(v, piece_facts(v.name, k.number))}" for k in distinct_kinds(v))
+
+
 @cache
 def page(variant_name: str) -> tuple[Section, ...]:
     """The sections of one rule set's page."""
     v = get_variant(variant_name)
+    facts = turn_facts(variant_name)
     first, second = v.side_names
-    laser, royal = (kind_name(v, v.laser_kind) if v.laser_kind else ""), v.royal_name
     geo = v.geometry
-    if laser:
-        goal = (
-            f"Destroy the enemy {royal} with your laser. After every move the mover's {laser} fires "
-            f"automatically — and a beam does not care whose piece it hits: your own {royal} in "
-            "your own beam loses too."
-        )
-    else:
-        goal = f"Take the enemy {royal}."
     sections = [
         Section(
             "goal",
             "Goal",
-            f"{v.title} is played on {geo.width}×{geo.height} squares. {first} moves first. {goal} "
-            f"{v.description}".strip(),
+            f"{v.title} is played on {geo.width}×{geo.height} squares. {first} moves first. "
+            f"{goal_text(v, facts)} {v.description}".strip(),
             _playout_find(v, lambda p, m: _kills(p, m, royal=True), limit=40),
         ),
-        Section("pieces", "Pieces", " ".join(f"{kind_name(v, k)}: {role(v, k)}." for k in distinct_kinds(v))),
+        Section("pieces", "Pieces", pieces_text(v)),
+        Section("moves", "Moves", moves_text(v, facts), _playout_find(v, _is_step, seed=3)),
     ]
-    if laser:
-        step = "it steps one square in any of the 8 directions to an empty square, or turns 90°"
-        if v.allows_half_turn():
-            step += " or 180°"
-    else:
-        step = "each piece moves as its kind does"
-    then = f" Then your {laser} fires." if laser else ""
-    sections.append(
-        Section(
-            "moves",
-            "Moves",
-            f"A turn is one action with one of your pieces: {step}.{then} "
-            "Click a piece to see its moves (dots), or use the arrow keys and Enter.",
-            _playout_find(v, _is_step, seed=3),
-        )
-    )
-    if laser:
+    if v.laser_kind:
         sections.append(laser_section(v))
     return _more_sections(v, _own_text(v, sections), first, second)
 
@@ -207,18 +212,56 @@ def _own_text(v: Variant, sections: list[Section]) -> list[Section]:
     return out
 
 
+def _names_with(v: Variant, op: Op, charge: int = 0) -> list[str]:
+    """Names of the kinds that do ``op`` to a beam on some face."""
+    return [k.name for k in distinct_kinds(v) if any(k.optics(0, t, charge).op is op for t in range(4))]
+
+
+def _or_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def laser_text(v: Variant) -> str:
+    """How a shot runs, from the optics of the set and the beam rules."""
+    laser = kind_name(v, v.laser_kind)
+    parts = [
+        f"The beam leaves the {laser} from its front and runs along the rank or file. What happens "
+        "at a piece depends on the face it strikes (the Pieces page says which):"
+    ]
+    meets = []
+    if _names_with(v, Op.REFLECT):
+        meets.append("a mirror turns it 90°")
+    back = _names_with(v, Op.BACK)
+    if back:
+        meets.append(f"a {_or_list(back)} sends it straight back")
+    splits = _names_with(v, Op.SPLIT)
+    if splits:
+        meets.append(f"a {_or_list(splits)} splits it in two")
+    stops = _names_with(v, Op.ABSORB)
+    if stops:
+        meets.append(f"a {_or_list(stops)} stops it")
+    meets.append("a vulnerable face is destroyed")
+    parts.append(" " + ", ".join(meets[:-1]) + " and " + meets[-1] + ".")
+    if v.pieces.max_charge:
+        parts.append(
+            " Some reflections charge a beam (drawn orange, then red), and a charged beam destroys "
+            "pieces an ordinary beam cannot."
+        )
+    if v.refire:
+        parts.append(" After a zap the laser fires again, until the beam hits a King or leaves the board.")
+    elif splits or v.pieces.max_charge:
+        parts.append(" One shot may destroy several pieces, your own too.")
+    else:
+        parts.append(" The beam stops at the piece it destroys: at most one piece is removed per shot.")
+    parts.append(" Point at a move before you make it to see its shot.")
+    return "".join(parts)
+
+
 def laser_section(v: Variant) -> Section:
-    refire = (
-        " After a zap the laser fires again, until the beam hits a King or leaves the board."
-        if v.refire
-        else " At most one piece is removed per shot."
-    )
     return Section(
         "laser",
         "The laser",
-        "The beam leaves the emitter in its facing direction and runs along the rank or file: "
-        "a mirror turns it 90°, a shield or an emitter stops it, a vulnerable face is destroyed "
-        f"and the beam stops there.{refire} Point at a move before you make it to see its shot.",
+        laser_text(v),
         _playout_find(v, lambda p, m: _kills(p, m, own=False), seed=5, limit=40),
     )
 

@@ -19,7 +19,8 @@ from gui.art.pieces import piece_surface
 from gui.colours import BODY_TEXT, GOLD, HEADING, LARGE_TEXT, PAGE_TEXT
 from gui.layout import px, style
 from gui.notation import readable_move
-from gui.rules_pages import Section, distinct_kinds, kind_name, page
+from gui.rules_facts import distinct_kinds
+from gui.rules_pages import Section, page
 from gui.screen import Screen
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
@@ -245,11 +246,9 @@ class RulesScreen(Screen):
         for i, kind in enumerate(kinds):
             x = x0 + i * cell
             for color in (0, 1):
-                img = piece_surface(
-                    variant.pieces.by_number[kind], color, 0, int(cell * 0.8), self.app.settings.board_scheme
-                )
+                img = piece_surface(kind, color, 0, int(cell * 0.8), self.app.settings.board_scheme)
                 surface.blit(
                     img, img.get_rect(center=(x + cell // 2, area.y + cell // 2 + color * cell * 0.85))
                 )
-            name = f.render(kind_name(variant, kind), True, PAGE_TEXT)
+            name = f.render(kind.name, True, PAGE_TEXT)
             surface.blit(name, name.get_rect(midtop=(x + cell // 2, area.y + int(cell * 1.8))))
