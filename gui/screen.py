@@ -157,6 +157,14 @@ class Screen:
         """True while something moves on screen (the app keeps full frame rate)."""
         return False
 
+    frame_rate = 60  # most frames a second while something moves (a decorative show asks fewer)
+
+    def next_frame_in(self) -> float | None:
+        """Seconds until the screen looks different by itself: 0 while something moves (frames
+        come at ``frame_rate``), a time (a clock's next second), or None (only input changes it).
+        The app sleeps until then or the next event, so a still screen costs almost nothing."""
+        return 0.0 if self.animating else None
+
 
 @dataclass(frozen=True)
 class ScreenEntry:

@@ -384,6 +384,22 @@ class LaserShow:
                 self._scene_key = None
         self._refresh_scene()
 
+    def next_change_in(self) -> float | None:
+        """Seconds until the show looks different: 0 while a beam runs, fades or a piece bursts;
+        the rest of the pause between two shots otherwise."""
+        waits = []
+        for side in self.sides:
+            if side.burst is not None:
+                return 0.0
+            route = side.route
+            if route is None:
+                continue
+            travel = self._duration(route)
+            if side.t < travel + HOLD + FADE:
+                return 0.0
+            waits.append(travel + HOLD + FADE + PAUSE - side.t)
+        return max(0.0, min(waits)) if waits else None
+
     def _refresh_scene(self) -> None:
         key = (self.size, self.scheme.name, tuple((id(s.route), s.destroyed) for s in self.sides))
         if key == self._scene_key and self._scene is not None:

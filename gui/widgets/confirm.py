@@ -50,6 +50,13 @@ class ConfirmTwice:
         self.key, self.left = None, 0.0
         self._notice.items.clear()
 
+    def next_change_in(self) -> float | None:
+        """Seconds until the armed press runs out or its notice fades (None when nothing is armed)."""
+        if not self.armed():
+            return None
+        fade = self._notice.next_change_in()
+        return self.left if fade is None else min(fade, self.left)
+
     def update(self, dt: float) -> bool:
         """Advance the timer; returns True when an armed press just ran out (labels to reset)."""
         if self.left <= 0:

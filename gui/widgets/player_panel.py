@@ -84,6 +84,14 @@ def format_clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def clock_change_in(seconds: float) -> float:
+    """Seconds until :func:`format_clock` shows a running clock differently (just after its
+    next whole second; a tenth under ten seconds), so the window is drawn only then."""
+    if seconds <= 10.05:
+        return 0.1
+    return seconds - int(seconds) + 0.005
+
+
 def draw_player_card(
     surface: pygame.Surface,
     rect: pygame.Rect,

@@ -55,6 +55,15 @@ class Toasts:
         del self.items[:-4]
         return toast
 
+    def next_change_in(self) -> float | None:
+        """Seconds until a notice looks different (0 while one fades in or out; None: none shown)."""
+        waits = []
+        for toast in self.items:
+            if toast.age < FADE_IN or toast.age >= toast.seconds - FADE_OUT:
+                return 0.0
+            waits.append(toast.seconds - FADE_OUT - toast.age)
+        return min(waits, default=None)
+
     def update(self, dt: float) -> None:
         for toast in self.items:
             toast.age += dt
