@@ -6,7 +6,8 @@ driver skips the cost of showing each frame:
 
     xvfb-run -s "-screen 0 1920x1080x24" python tools/measure_cpu.py --size 1280x720
 
-Without a display it falls back to the dummy driver (and says so). Scenes:
+Without a display it falls back to the dummy driver (and says so). ``--checkout DIR`` measures the
+app of another checkout (side-by-side comparisons). Scenes:
 
 - ``still``: a two-player game with no clock, nothing moving (a human to move);
 - ``clock``: a two-player game with a 5-minute clock running for the side to move;
@@ -23,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
 
 SCENES = ("still", "clock", "menu", "rules")
 
@@ -92,7 +93,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--size", type=_size, action="append", help="WxH (repeatable; default 1280x720)")
     parser.add_argument("--scene", choices=SCENES, action="append", help="(repeatable; default all)")
+    parser.add_argument("--checkout", type=Path, default=ROOT, help="the checkout whose app is measured")
     args = parser.parse_args()
+    sys.path.insert(0, str(args.checkout.resolve()))
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         print("no display: measuring on the SDL dummy driver (not a real window)")

@@ -75,8 +75,15 @@ def outline(drawing: str) -> list[Vec]:
     return list(half) + [(-x, y) for x, y in reversed(half[1:-1])]
 
 
-def draw(drawing: str, color: int, size: int, which: str | None = None) -> pygame.Surface:
-    """A chessman in a ``size`` square, transparent around it."""
+def draw(
+    drawing: str,
+    color: int,
+    size: int,
+    which: str | None = None,
+    rim_against: Sequence[Sequence[int]] = (),
+) -> pygame.Surface:
+    """A chessman in a ``size`` square, transparent around it; outlined where its edge would not
+    stand out from the ``rim_against`` colours (the board's squares)."""
     which = which or style()
     body, edge, light = _COLOURS[which, color & 1]
     cv = Canvas(size)
@@ -87,7 +94,7 @@ def draw(drawing: str, color: int, size: int, which: str | None = None) -> pygam
         pygame.draw.polygon(cv.surface, body, pts)
         pygame.draw.polygon(cv.surface, edge, pts, width)
         _details(cv, drawing, edge, width)
-        return cv.finish(shadow=0)
+        return cv.finish(shadow=0, rim_against=rim_against)
     # FULL: a lit body (bright on the left, shaded on the right), a rim and a soft shadow.
     layer = cv.new_layer()
     pygame.draw.polygon(layer, (255, 255, 255, 255), pts)
@@ -102,7 +109,7 @@ def draw(drawing: str, color: int, size: int, which: str | None = None) -> pygam
     cv.overlay(masked(grad, layer))
     pygame.draw.polygon(cv.surface, edge, pts, width)
     _details(cv, drawing, edge, width)
-    return cv.finish(shadow=0.5, shadow_offset=(0.05, 0.07), blur=0.05)
+    return cv.finish(shadow=0.5, shadow_offset=(0.05, 0.07), blur=0.05, rim_against=rim_against)
 
 
 def _details(cv: Canvas, drawing: str, edge: Sequence[int], width: int) -> None:

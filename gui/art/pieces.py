@@ -80,13 +80,13 @@ def piece_surface(
         orientation = 0
     chess = drawing in chessmen.DRAWINGS  # chessmen: FULL or FLAT, whatever the scheme
     letter = "" if drawing in _DRAWERS or chess else info.letter.upper()  # no picture: a lettered disc
-    key = (drawing, letter, int(color) & 1, orientation, size, chessmen.style() if chess else sch.name)
+    key = (drawing, letter, int(color) & 1, orientation, size, chessmen.style() if chess else "", sch.name)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
         return surf
     if chess:
-        surf = chessmen.draw(drawing, int(color) & 1, size)
+        surf = chessmen.draw(drawing, int(color) & 1, size, rim_against=(sch.light, sch.dark))
     else:
         surf = _draw_piece(drawing, int(color) & 1, orientation, size, sch, letter)
     _CACHE[key] = surf
@@ -123,7 +123,9 @@ def _draw_piece(
     else:
         drawer(cv, palette, material, orientation, scheme)
     _sheen(cv)
-    return cv.finish(shadow=0.6, shadow_offset=(0.06, 0.09), blur=0.05)
+    return cv.finish(
+        shadow=0.6, shadow_offset=(0.06, 0.09), blur=0.05, rim_against=(scheme.light, scheme.dark)
+    )
 
 
 # ----------------------------------------------------------------------------- primitives

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from gui.art.contrast import MIN_GRAPHIC_CONTRAST, RIM_DARK, RIM_LIGHT, most_contrasting, worst_contrast
+
 RGB = tuple[int, int, int]
 Vec2 = tuple[float, float]
 Vec3 = tuple[float, float, float]
@@ -195,9 +197,23 @@ class Canvas:
         return pygame.Surface((self.hi, self.hi), pygame.SRCALPHA)
 
     def finish(
-        self, shadow: float = 0.55, shadow_offset: Vec2 = (0.05, 0.08), blur: float = 0.06
+        self,
+        shadow: float = 0.55,
+        shadow_offset: Vec2 = (0.05, 0.08),
+        blur: float = 0.06,
+        rim_against: Sequence[Sequence[int]] = (),
     ) -> pygame.Surface:
-        """Scale down to the final size and put a soft drop shadow under the drawing."""
+        """Scale down to the final size and put a soft drop shadow under the drawing. With
+        ``rim_against`` (the colours the drawing will stand on), a drawing whose edge would not
+        stand out from one of them gets a rim that does (:func:`add_rim`)."""
+        out = self._composed(shadow, shadow_offset, blur)
+        if rim_against and needs_rim(out, rim_against):
+            rim = max(2, round(self.size / 24)) * self.factor  # final pixels inside the silhouette
+            add_rim(self.surface, rim_against, 2 * rim)
+            out = self._composed(shadow, shadow_offset, blur)
+        return out
+
+    def _composed(self, shadow: float, shadow_offset: Vec2, blur: float) -> pygame.Surface:
         small = pygame.transform.smoothscale(self.surface, (self.size, self.size))
         if shadow <= 0:
             return small
@@ -211,6 +227,45 @@ class Canvas:
         out.blit(silhouette, (round(shadow_offset[0] * half), round(shadow_offset[1] * half)))
         out.blit(small, (0, 0))
         return out
+
+
+def edge_colour(surface: pygame.Surface, threshold: int = 200) -> tuple[float, float, float] | None:
+    """The mean colour along a drawing's silhouette: its opaque pixels next to clear ones (a soft
+    shadow, never above ``threshold`` alpha, counts as clear). None for an empty drawing."""
+    points = pygame.mask.from_surface(surface, threshold).outline()
+    if not points:
+        return None
+    total = [0, 0, 0]
+    for point in points:
+        c = surface.get_at(point)
+        total[0] += c.r
+        total[1] += c.g
+        total[2] += c.b
+    return (total[0] / len(points), total[1] / len(points), total[2] / len(points))
+
+
+def needs_rim(surface: pygame.Surface, backgrounds: Sequence[Sequence[int]]) -> bool:
+    """Does a drawing's edge have less than 3:1 contrast with one of ``backgrounds``?"""
+    edge = edge_colour(surface)
+    return edge is not None and worst_contrast(edge, backgrounds) < MIN_GRAPHIC_CONTRAST
+
+
+def add_rim(surface: pygame.Surface, backgrounds: Sequence[Sequence[int]], width: int) -> None:
+    """Outline a drawing, centred on its silhouette, in whichever of a light and a dark rim
+    stands out most from ``backgrounds`` (the half outside the silhouette is clipped away, so
+    the drawing keeps its size)."""
+    rim = most_contrasting((RIM_LIGHT, RIM_DARK), backgrounds)
+    shape = pygame.mask.from_surface(surface, 200)
+    points = shape.outline()
+    if len(points) < 3:
+        return
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.lines(layer, rim, True, points, width)
+    for point in points[:: max(1, len(points) // 96)]:  # round the corners of a thick line
+        pygame.draw.circle(layer, rim, point, width // 2)
+    inside = shape.to_surface(setcolor=(255, 255, 255, 255), unsetcolor=(0, 0, 0, 0))
+    layer.blit(inside, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # keep the inner half only
+    surface.blit(layer, (0, 0))
 
 
 def soft_blur(surface: pygame.Surface, radius: float) -> pygame.Surface:

@@ -9,8 +9,17 @@ squares also carry a symbol, so nothing depends on telling red from green.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+
+from gui.art.contrast import most_contrasting, worst_contrast
 
 RGB = tuple[int, int, int]
+CURSOR_CHOICES: tuple[RGB, ...] = (  # the keyboard cursor takes whichever stands out most
+    (255, 236, 140),  # pale gold
+    (250, 250, 252),  # white
+    (16, 40, 120),  # deep blue
+    (14, 14, 18),  # near black
+)
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,21 @@ class Scheme:
 
     def reserved(self, color: int) -> RGB:
         return self.reserved_first if color == 0 else self.reserved_second
+
+    @cached_property
+    def cursor(self) -> RGB:
+        """The keyboard cursor's frame: the first choice with 4.5:1 against both squares, else
+        the one that stands out most."""
+        squares = (self.light, self.dark)
+        for colour in CURSOR_CHOICES:
+            if worst_contrast(colour, squares) >= 4.5:
+                return colour
+        return most_contrasting(CURSOR_CHOICES, squares)
+
+    @cached_property
+    def cursor_rim(self) -> RGB:
+        """The thin line either side of the cursor's frame, in the opposite lightness."""
+        return most_contrasting(((14, 14, 18), (250, 250, 252)), (self.cursor,))
 
 
 SILVER = PiecePalette(body=(200, 206, 216), base=(78, 84, 96), trim=(240, 206, 112))

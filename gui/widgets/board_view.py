@@ -33,8 +33,6 @@ from gui.art.schemes import get_scheme
 from gui.colours import (
     ALERT_FRAME,
     CROSS_RIM,
-    CURSOR,
-    CURSOR_RIM,
     DOT_DARK,
     DOT_LIGHT,
     HOVER_GLOW,
@@ -573,8 +571,9 @@ class BoardView:
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
             glow.fill(HOVER_GLOW)
             surface.blit(glow, r)
-            pygame.draw.rect(surface, CURSOR_RIM, r, width + 2)
-            pygame.draw.rect(surface, CURSOR, r.inflate(-2, -2), width)
+            frame = max(3, size // 14)  # the cursor: a frame in the scheme's most visible colour
+            pygame.draw.rect(surface, self.scheme.cursor_rim, r, frame + 2)
+            pygame.draw.rect(surface, self.scheme.cursor, r.inflate(-2, -2), frame)
 
     def _draw_tints(self, surface: pygame.Surface) -> None:
         size = self.layout.square
