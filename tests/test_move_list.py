@@ -157,3 +157,40 @@ def test_hover_tracks_the_mouse():
     assert ml.hovered == 3
     ml.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 600), rel=(0, 0), buttons=(0, 0, 0)))
     assert ml.hovered is None
+
+
+def _row_number(ml: MoveList, ply: int) -> int:
+    """The move number written on the row of ``ply``'s move."""
+    return ml._numbers[max(r for r in ml._numbers if r <= ml._row_of[ply - 1])]
+
+
+@pytest.mark.parametrize("width", [240, 150])
+def test_a_turn_of_several_actions_shares_one_move_number_and_one_row(width):
+    """LaserChess 98's two half-actions sat on two rows, the second beside the opponent's first."""
+    ml = MoveList(pygame.Rect(0, 0, width, 400))
+    texts = ["d1*", "c4>E", "h8>S", "e8*", "b1c3", "e8*", "d8>W"]
+    sides = [0, 0, 1, 1, 0, 1, 1]
+    ml.set_moves(texts, sides=sides)
+    assert [_row_number(ml, p) for p in range(1, 8)] == [1, 1, 1, 1, 2, 2, 2]
+    first, second, third, fourth = (ml.move_rect(p) for p in (1, 2, 3, 4))
+    assert first.y == third.y  # each side's turn starts on the move number's line
+    assert first.x < third.x and second.right <= third.x  # the first turn stays in its column
+    assert not first.colliderect(second) and not third.colliderect(fourth)
+    fifth = ml.move_rect(5)
+    assert fifth.y > max(second.bottom, fourth.bottom) - 1  # the next number starts below the whole turn
+    for ply in range(1, 8):
+        assert ml.ply_at(ml.move_rect(ply).center) == ply
+    surface = pygame.Surface((width + 20, 420))
+    ml.set_current(4)
+    ml.draw(surface)
+    assert ml.current == 4
+
+
+def test_a_turn_that_fits_sits_on_one_line_and_one_that_does_not_wraps_in_its_row():
+    wide = MoveList(pygame.Rect(0, 0, 320, 400))
+    wide.set_moves(["d1*", "c4>E", "h8>S", "e8*"], sides=[0, 0, 1, 1])
+    assert wide.move_rect(1).y == wide.move_rect(2).y and wide.row_count == 1
+    narrow = MoveList(pygame.Rect(0, 0, 120, 400))
+    narrow.set_moves(["e4e5@c7", "d1d2@g6", "h8>S", "e8*"], sides=[0, 0, 1, 1])
+    assert narrow.row_count == 1 and narrow.move_rect(2).y > narrow.move_rect(1).y
+    assert narrow.content_height == 2 * narrow.row_height

@@ -6,9 +6,11 @@ It is custom drawn (no pygame-gui widgets), so it never competes with pygame-gui
 ``handle_event`` is the only place that changes state; ``draw`` only reads.
 
 Plies count moves applied: ply 0 is the start position, ply ``n`` the position after ``n`` moves,
-so the move at list index ``i`` is ply ``i + 1``. Each side has its column; where a turn is
-several actions (LaserChess 98's two half-actions) the screen passes the side of every ply and a
-turn's later actions go on the next rows of the same column (numbered rows start a first-column turn).
+so the move at list index ``i`` is ply ``i + 1``. Each side has its column and each row is one
+move number. Where a turn is several actions (LaserChess 98's half-actions, Laser Chess 1987's
+two actions) the screen passes the side of every ply: a whole turn shares one cell, its actions
+side by side when they fit and on more lines of the same row when they do not, so the opponent's
+turn always sits beside it. Each action keeps its own highlight and click.
 """
 
 from __future__ import annotations
@@ -125,8 +127,12 @@ class MoveList:
         self._thumb_drag: tuple[int, int] | None = None  # (mouse y at press, scroll at press)
         self._thumb_hot = False
         self.annotations: dict[int, tuple[str, tuple[int, int, int]]] = {}  # ply -> (mark, colour)
-        self._slots: list[tuple[int, int]] = []  # (row, column) of each ply's move, ply 1 first
-        self._cells: dict[tuple[int, int], int] = {}  # (row, column) -> ply
+        self._sides: list[int] = []  # the side of each ply's move
+        self._turns: dict[tuple[int, int], list[int]] = {}  # (row, column) -> the plies of its turn
+        self._row_of: list[int] = []  # the row of each ply's move, ply 1 first
+        self._spots: dict[int, tuple[int, int, int, int]] = {}  # ply -> (row, line, x, width) in its cell
+        self._row_lines: list[int] = []  # lines each row takes
+        self._row_top: list[int] = [0]  # each row's top (in lines) from the list's top; then the total
         self._numbers: dict[int, int] = {}  # row -> the move number written on it
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.set_rect(rect)
@@ -134,6 +140,7 @@ class MoveList:
     # ------------------------------------------------------------ layout
     def set_rect(self, rect: pygame.Rect | Sequence[int]) -> None:
         self.rect = pygame.Rect(rect)
+        self._lay_out(self._sides)
         self.scroll = -1  # lay out afresh: the current move in the middle (or the end in view)
         self._reveal(self.current)
         self._clamp_scroll()
@@ -159,11 +166,11 @@ class MoveList:
 
     @property
     def row_count(self) -> int:
-        return self._slots[-1][0] + 1 if self._slots else 0
+        return len(self._row_lines)
 
     @property
     def content_height(self) -> int:
-        return self.row_count * self.row_height
+        return self._row_top[-1] * self.row_height
 
     @property
     def max_scroll(self) -> int:
@@ -218,38 +225,83 @@ class MoveList:
         self._reveal(self.current)
 
     def _lay_out(self, sides: list[int]) -> None:
-        """Rows and columns of every move: a side's move goes in its column, on the row of the
-        other side's move before it when that cell is free, else on a new row."""
-        self._slots, self._cells, self._numbers = [], {}, {}
+        """Rows, cells and the place of every action: a turn (a side's consecutive plies) goes in
+        its side's column, beside the other side's turn before it when that cell is free, else on
+        a new row; its actions share the cell, wrapping onto more lines of the row when needed."""
+        self._sides = list(sides)
+        self._turns, self._numbers, self._row_of = {}, {}, []
         row, number, last = -1, self.first_number - 1, None
         for ply, side in enumerate(sides, start=1):
-            if row < 0 or side == last or side == 0 or (row, side) in self._cells:
-                row += 1
-                if side == 0 and last != 0:
-                    number += 1  # a first-column turn begins: the row is numbered
-                    self._numbers[row] = number
-                elif row == 0:
-                    number += 1
-                    self._numbers[row] = number
-            self._slots.append((row, side))
-            self._cells[(row, side)] = ply
+            if side == last and row >= 0:
+                self._turns[(row, side)].append(ply)  # the same turn goes on
+            else:
+                if row < 0 or side == 0 or (row, side) in self._turns:
+                    row += 1
+                    if side == 0 or row == 0:
+                        number += 1  # a first-column turn begins (or the list does): numbered
+                        self._numbers[row] = number
+                self._turns[(row, side)] = [ply]
+            self._row_of.append(row)
             last = side
+        self._place_actions(row + 1)
 
-    def _slot(self, ply: int) -> tuple[int, int]:
-        """(row, column 0/1) of the move that makes ``ply`` (ply >= 1)."""
-        return self._slots[ply - 1]
+    def _place_actions(self, rows: int) -> None:
+        """Where each action of each turn sits in its cell (line and x), and each row's height
+        (placed again once if that brings or takes away the scroll bar, which narrows the columns)."""
+        bar = bool(self.max_scroll)
+        self._place_in_columns(rows)
+        if bool(self.max_scroll) != bar:
+            self._place_in_columns(rows)
+
+    def _place_in_columns(self, rows: int) -> None:
+        self._spots, self._row_lines = {}, [1] * rows
+        if not self._turns:
+            self._row_top = [0]
+            return
+        _, first, _ = self._columns()
+        size = self.font_size
+        pad = max(4, size // 3)  # the text's inset in its highlight (as drawn)
+        gap = font(size, True).size("·")[0] + 4  # room for the dot between two actions
+        for (row, _col), plies in self._turns.items():
+            if len(plies) == 1:
+                self._spots[plies[0]] = (row, 0, 0, first.w)
+                continue
+            line, x = 0, 0
+            for ply in plies:
+                width = move_image(self.moves[ply - 1], size, True, BLACK).get_width() + 2 * pad + 4
+                if x > 0 and x + width > first.w:
+                    line, x = line + 1, 0
+                self._spots[ply] = (row, line, x, min(width, first.w))
+                x += width + gap
+            self._row_lines[row] = max(self._row_lines[row], line + 1)
+        tops = [0]
+        for lines in self._row_lines:
+            tops.append(tops[-1] + lines)
+        self._row_top = tops
+
+    def _row_y(self, row: int) -> int:
+        """The top of a row, in pixels from the top of the content."""
+        return self._row_top[row] * self.row_height
+
+    def _row_at(self, y: int) -> int | None:
+        """The row drawn at content height ``y`` (pixels from the top), if any."""
+        line = y // self.row_height
+        for row in range(len(self._row_lines)):
+            if self._row_top[row] <= line < self._row_top[row + 1]:
+                return row
+        return None
 
     def _reveal(self, ply: int) -> None:
-        if ply <= 0:
+        if ply <= 0 or ply > len(self._row_of):
             self.scroll = 0
             return
-        row, _ = self._slot(ply)
-        top = row * self.row_height
-        bottom = top + self.row_height
+        row = self._row_of[ply - 1]
+        top = self._row_y(row)
+        bottom = self._row_y(row + 1)
         view = self.inner.h
         if top < self.scroll or bottom > self.scroll + view:
             # out of view: bring it to the middle, so the moves around it show too
-            self.scroll = top - (view - self.row_height) // 2
+            self.scroll = top - (view - (bottom - top)) // 2
         self._clamp_scroll()
 
     def _clamp_scroll(self) -> None:
@@ -261,29 +313,30 @@ class MoveList:
 
     # ------------------------------------------------------------ geometry for clicks and tests
     def move_rect(self, ply: int) -> pygame.Rect | None:
-        """The screen rectangle of the move that makes ``ply`` (even when scrolled out of view)."""
-        if not 1 <= ply <= len(self.moves):
+        """The screen rectangle of the move that makes ``ply`` (even when scrolled out of view):
+        its whole cell for a turn of one action, its own part of the cell otherwise."""
+        if not 1 <= ply <= len(self.moves) or ply not in self._spots:
             return None
-        row, col = self._slot(ply)
+        row, line, x, width = self._spots[ply]
         _, first, second = self._columns()
-        column = first if col == 0 else second
-        y = self.inner.y + row * self.row_height - self.scroll
-        return pygame.Rect(column.x, y, column.w, self.row_height)
+        column = first if self._sides[ply - 1] == 0 else second
+        y = self.inner.y + self._row_y(row) + line * self.row_height - self.scroll
+        return pygame.Rect(column.x + x, y, width, self.row_height)
 
     def ply_at(self, pos: tuple[int, int]) -> int | None:
         """The ply whose move is drawn at ``pos``, if any."""
         inner = self.inner
         if not inner.collidepoint(pos):
             return None
-        _, first, second = self._columns()
-        if first.x <= pos[0] < first.right:
-            col = 0
-        elif second.x <= pos[0] < second.right:
-            col = 1
-        else:
+        row = self._row_at(pos[1] - inner.y + self.scroll)
+        if row is None:
             return None
-        row = (pos[1] - inner.y + self.scroll) // self.row_height
-        return self._cells.get((row, col))
+        for col in (0, 1):
+            for ply in self._turns.get((row, col), ()):
+                rect = self.move_rect(ply)
+                if rect is not None and rect.collidepoint(pos):
+                    return ply
+        return None
 
     def _thumb_rect(self) -> pygame.Rect | None:
         if not self.max_scroll:
@@ -353,44 +406,63 @@ class MoveList:
         surface.set_clip(inner.clip(old_clip) if old_clip else inner)
         number, first, second = self._columns()
         rh = self.row_height
-        first_row = self.scroll // rh
-        last_row = min(self.row_count - 1, (self.scroll + inner.h) // rh)
-        stripe = pygame.Surface((second.right - number.x, rh), pygame.SRCALPHA)
-        stripe.fill(STRIPE)
+        first_row = self._row_at(self.scroll) or 0
+        last_row = self._row_at(self.scroll + inner.h)
+        last_row = self.row_count - 1 if last_row is None else last_row
         cell_pad = max(4, size // 3)
         for row in range(first_row, last_row + 1):
-            y = inner.y + row * rh - self.scroll
+            y = inner.y + self._row_y(row) - self.scroll
+            height = self._row_lines[row] * rh
             if row % 2:
+                stripe = pygame.Surface((second.right - number.x, height), pygame.SRCALPHA)
+                stripe.fill(STRIPE)
                 surface.blit(stripe, (number.x, y))
             if row in self._numbers:
                 num = text_image(f"{self._numbers[row]}.", size, False, HINT)
                 surface.blit(num, num.get_rect(midright=(number.right - self.pad, y + rh // 2)))
             for col, column in enumerate((first, second)):
-                ply = self._cells.get((row, col), 0)
-                if not 1 <= ply <= len(self.moves):
-                    if row == 0 and col == 0:  # the game began with the second column's side
-                        dots = text_image("…", size, False, HINT)
-                        surface.blit(dots, dots.get_rect(midleft=(column.x + cell_pad, y + rh // 2)))
-                    continue
-                cell = pygame.Rect(column.x + 1, y + 1, column.w - 2, rh - 2)
-                current = ply == self.current
-                if current:
-                    pygame.draw.rect(surface, GOLD_DARK, cell, border_radius=max(3, radius // 2))
-                    pygame.draw.rect(
-                        surface, GOLD, cell.inflate(-2, -2).move(0, -1), border_radius=max(3, radius // 2)
-                    )
-                elif ply == self.hovered:
-                    pygame.draw.rect(surface, HOVER, cell, border_radius=max(3, radius // 2))
-                room = cell.w - 2 * cell_pad
-                note = self.annotations.get(ply)
-                if note is not None:
-                    badge = text_image(note[0], size, True, INK if current else note[1])
-                    surface.blit(badge, badge.get_rect(midright=(cell.right - cell_pad, cell.centery)))
-                    room -= badge.get_width() + 2
-                text = fit_move(self.moves[ply - 1], size, current, room)
-                img = move_image(text, size, current, INK if current else TEXT)
-                surface.blit(img, img.get_rect(midleft=(cell.x + cell_pad, cell.centery)))
+                plies = self._turns.get((row, col), [])
+                if not plies and row == 0 and col == 0:  # the game began with the second column's side
+                    dots = text_image("…", size, False, HINT)
+                    surface.blit(dots, dots.get_rect(midleft=(column.x + cell_pad, y + rh // 2)))
+                for i, ply in enumerate(plies):
+                    self._draw_action(surface, ply, radius, cell_pad, joined=i > 0)
         surface.set_clip(old_clip)
+        self._draw_thumb(surface)
+
+    def _draw_action(
+        self, surface: pygame.Surface, ply: int, radius: int, cell_pad: int, joined: bool
+    ) -> None:
+        """One action: its highlight (current, hovered), its text and its analysis mark; a dot
+        before each later action of the same turn."""
+        rect = self.move_rect(ply)
+        if rect is None or ply > len(self.moves):
+            return
+        size = self.font_size
+        cell = rect.inflate(-2, -2)
+        current = ply == self.current
+        if current:
+            pygame.draw.rect(surface, GOLD_DARK, cell, border_radius=max(3, radius // 2))
+            pygame.draw.rect(
+                surface, GOLD, cell.inflate(-2, -2).move(0, -1), border_radius=max(3, radius // 2)
+            )
+        elif ply == self.hovered:
+            pygame.draw.rect(surface, HOVER, cell, border_radius=max(3, radius // 2))
+        if joined and self._spots[ply][2] > 0:
+            dot = text_image("·", size, True, HINT)
+            surface.blit(dot, dot.get_rect(midright=(cell.x, cell.centery)))
+        room = cell.w - 2 * cell_pad
+        note = self.annotations.get(ply)
+        if note is not None:
+            badge = text_image(note[0], size, True, INK if current else note[1])
+            surface.blit(badge, badge.get_rect(midright=(cell.right - cell_pad, cell.centery)))
+            room -= badge.get_width() + 2
+        text = fit_move(self.moves[ply - 1], size, current, room)
+        img = move_image(text, size, current, INK if current else TEXT)
+        surface.blit(img, img.get_rect(midleft=(cell.x + cell_pad - 1, cell.centery)))
+
+    def _draw_thumb(self, surface: pygame.Surface) -> None:
+        inner = self.inner
         thumb = self._thumb_rect()
         if thumb is not None:
             track = pygame.Rect(thumb.x, inner.y, thumb.w, inner.h)
