@@ -168,13 +168,57 @@ def turn_tag(text: str, room: int, size: tuple[int, int]) -> pygame.Surface:
 
 
 def draw_panel_title(surface: pygame.Surface, panel: pygame.Rect, title: str, subtitle: str = "") -> None:
-    """The screen's title above the side panel, level with the home button, and a quieter subtitle."""
+    """The screen's title above the side panel, level with the home button, and a quieter
+    subtitle (the setup's name, the time control) beside it, whole: wrapped onto a second line,
+    and the title drawn smaller, when one line has no room for it."""
     size = surface.get_size()
     home = home_button_rect(size)
-    img = font(max(18, px(28, size)), bold=True).render(title, True, HEADING)
-    surface.blit(img, img.get_rect(midleft=(panel.x + px(4, size), home.centery)))
-    if subtitle:
-        f = font(SMALL_TEXT.at(size))
-        room = home.left - 6 - (panel.x + img.get_width() + px(16, size))
-        sub = f.render(fit_text(f, subtitle, room), True, MUTED)
-        surface.blit(sub, sub.get_rect(midleft=(panel.x + img.get_width() + px(16, size), home.centery + 2)))
+    band = pygame.Rect(panel.x + px(4, size), home.top - px(6, size), 0, home.height + px(12, size))
+    band.width = home.left - 6 - band.x
+    title_img, sub_font, lines = _fit_title(title, subtitle, band, size)
+    surface.blit(title_img, title_img.get_rect(midleft=(band.x, home.centery)))
+    if not lines:
+        return
+    x = band.x + title_img.get_width() + px(14, size)
+    step = sub_font.get_linesize()
+    y = home.centery + 2 - step * len(lines) // 2
+    for line in lines:
+        surface.blit(sub_font.render(line, True, MUTED), (x, y))
+        y += step
+
+
+def _fit_title(
+    title: str, subtitle: str, band: pygame.Rect, size: tuple[int, int]
+) -> tuple[pygame.Surface, pygame.font.Font, list[str]]:
+    """The title image and the subtitle's font and lines: the largest title (and subtitle) with
+    which the subtitle fits the band whole, on one or two lines."""
+    gap = px(14, size)
+    big, small = max(18, px(28, size)), SMALL_TEXT.at(size)
+    for shrink in range(0, 9):
+        title_img = font(max(12, big - 2 * shrink), bold=True).render(title, True, HEADING)
+        sub_font = font(max(10, small - shrink // 3))
+        if not subtitle:
+            return title_img, sub_font, []
+        room = band.width - title_img.get_width() - gap
+        if room <= 0:
+            continue
+        lines = _subtitle_lines(sub_font, subtitle, room)
+        if lines and len(lines) * sub_font.get_linesize() <= band.height:
+            return title_img, sub_font, lines
+    sub_font = font(10)
+    room = max(1, band.width - title_img.get_width() - gap)
+    return title_img, sub_font, [fit_text(sub_font, subtitle, room)]
+
+
+def _subtitle_lines(f: pygame.font.Font, text: str, room: int) -> list[str] | None:
+    """``text`` on one line, or two broken at a " · " or a space, each within ``room``; None if
+    neither fits."""
+    if f.size(text)[0] <= room:
+        return [text]
+    for sep in (" \u00b7 ", " "):
+        parts = text.split(sep)
+        for cut in range(len(parts) - 1, 0, -1):
+            first, second = sep.join(parts[:cut]).strip(), sep.join(parts[cut:]).strip()
+            if f.size(first)[0] <= room and f.size(second)[0] <= room:
+                return [first, second]
+    return None
