@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 from pathlib import Path
 
 import pygame
@@ -26,6 +27,7 @@ from game import Game, Outcome, Player, TimeControl, get_variant
 from game.errors import LaserChessError, RecordError
 from game.fileio import atomic_write_text, loads_json
 from game.outcome import Termination
+from gui.wording import first_turn, full_moves, move_sides
 
 # ----------------------------------------------------------------------------- one record
 
@@ -60,7 +62,19 @@ class GameEntry:
 
     @property
     def move_count(self) -> int:
+        """Actions recorded (plies): for replay positions, not for players."""
         return len(self.game.moves) if self.game is not None else 0
+
+    @cached_property
+    def full_moves(self) -> int:
+        """Moves as players count them and the card shows them: a turn of each side is one move,
+        however many actions a turn holds (what "Most moves" sorts by)."""
+        game = self.game
+        if game is None:
+            return 0
+        texts = tuple(m.text for m in game.moves)
+        sides = move_sides(game.variant, game.start_fen, texts)
+        return full_moves(len(texts), first_turn(game.start_fen, game.variant), sides)
 
     @property
     def duration(self) -> float:
@@ -231,8 +245,8 @@ SORTS: dict[str, tuple[str, Callable[[GameEntry], tuple], bool]] = {
     # key: (label, sort key, reverse)
     "newest": ("Newest first", lambda e: (e.started, e.path.name), True),
     "oldest": ("Oldest first", lambda e: (e.started, e.path.name), False),
-    "longest": ("Most moves", lambda e: (e.move_count, e.started), True),
-    "shortest": ("Fewest moves", lambda e: (e.move_count, e.started), False),
+    "longest": ("Most moves", lambda e: (e.full_moves, e.started), True),
+    "shortest": ("Fewest moves", lambda e: (e.full_moves, e.started), False),
     "result": (
         "By result",
         lambda e: (
@@ -329,21 +343,44 @@ class LibraryError(Exception):
     """Something the user asked for could not be done; the message says why in plain words."""
 
 
-def export_game(entry: GameEntry, target: Path) -> Path:
-    """Write the record (checked by replaying it) to ``target``; never overwrites a file."""
+EXPORT_SUFFIXES = {"text": ".txt", "json": ".json"}  # a format's file ending (and back)
+
+
+def export_format(path: Path | str, default: str = "text") -> str:
+    """The format a file name asks for by its ending (``.txt`` text, ``.json`` a record), else
+    ``default``."""
+    suffix = Path(path).suffix.lower()
+    return next((fmt for fmt, end in EXPORT_SUFFIXES.items() if end == suffix), default)
+
+
+def export_path(target: Path | str, fmt: str, name: str = "game") -> Path:
+    """Where an export in ``fmt`` goes: a folder gets ``name`` in it; a file name without a
+    ``.txt``/``.json`` ending gets the format's ending."""
     target = Path(target).expanduser()
     if target.is_dir():
-        target = target / entry.path.name
-    if target.suffix.lower() != ".json":
-        target = target.with_name(target.name + ".json")
+        target = target / name
+    if target.suffix.lower() not in EXPORT_SUFFIXES.values():
+        target = target.with_name(target.name + EXPORT_SUFFIXES[fmt])
+    return target
+
+
+def export_game(entry: GameEntry, target: Path, fmt: str = "json") -> Path:
+    """Write the game (checked by replaying it) to ``target``, never over a file: as readable text
+    (headers, moves and result, as "Copy game as text") or as a JSON record (move times too). A
+    ``.txt`` or ``.json`` ending chooses the format; any other name gets ``fmt``'s ending."""
+    from gui.notation import game_to_text
+
+    target = export_path(target, fmt, entry.path.stem)
+    fmt = export_format(target, fmt)
     if target.exists():
         raise LibraryError(f"{target} already exists; choose another name")
     try:
         game = Game.load(entry.path, check_moves=True)
     except RecordError as exc:
         raise LibraryError(f"this game cannot be exported: {exc}") from exc
+    text = game_to_text(game) if fmt == "text" else json.dumps(game.to_json(), indent=1)
     try:
-        atomic_write_text(target, json.dumps(game.to_json(), indent=1))
+        atomic_write_text(target, text)
     except OSError as exc:
         raise LibraryError(f"could not write {target}: {exc.strerror or exc}") from exc
     return target
@@ -393,9 +430,22 @@ def _game_from_text_file(source: Path) -> Game:
     return game_from_text(text)
 
 
+def same_game(a: Game, b: Game) -> bool:
+    """Are two records the same game? The same id, or (a pasted text has no id) the same rule
+    set, start, moves and start time."""
+    if a.game_id and a.game_id == b.game_id:
+        return True
+    return (a.variant, a.start_fen, a.started_at, [m.text for m in a.moves]) == (
+        b.variant,
+        b.start_fen,
+        b.started_at,
+        [m.text for m in b.moves],
+    )
+
+
 def _add_imported(game: Game, folder: Path) -> Path:
     for entry in scan(folder):
-        if entry.game is not None and entry.game.game_id == game.game_id:
+        if entry.game is not None and same_game(entry.game, game):
             raise LibraryError(f"this game is already in your past games ({entry.path.name})")
     try:
         return game.save(folder)

@@ -15,8 +15,9 @@ import pygame_gui
 import pytest
 
 from game import Game
-from gui import library
+from gui import clipboard, library
 from gui.app import App
+from gui.library import LibraryError
 from gui.paths import data_dir, saves_dir
 from gui.screen import Screen
 from gui.screens.browser import DELETE_CONFIRM, BrowserScreen, exports_dir
@@ -129,10 +130,10 @@ def test_sorting_by_date_length_and_result(app, saves):
     choose(app, screen, "sort", "Oldest first")
     assert [e.started for e in screen.shown] == sorted(starts)
     choose(app, screen, "sort", "Most moves")
-    counts = [e.move_count for e in screen.shown]
+    counts = [e.full_moves for e in screen.shown]
     assert counts == sorted(counts, reverse=True)
     choose(app, screen, "sort", "Fewest moves")
-    assert [e.move_count for e in screen.shown] == sorted(counts)
+    assert [e.full_moves for e in screen.shown] == sorted(counts)
     choose(app, screen, "sort", "By result")
     order = ["human", "cpu", "draw", "unfinished", "unreadable"]
     kinds = [order.index(e.result_kind) for e in screen.shown]
@@ -510,3 +511,97 @@ def test_random_input_over_the_browser_and_replay_raises_nothing(app, saves):
             pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
             run_frames(app, 1)
     assert app.running
+
+
+def test_pasting_a_game_that_is_already_there_says_so(app, saves):
+    """A pasted text has no game id, so the paste added a second copy of a game already there."""
+    from gui.notation import game_to_text
+
+    screen = open_browser(app)
+    count = len(screen.entries)
+    original = next(e for e in screen.entries if e.readable and e.move_count > 3)
+    clipboard.put_text(game_to_text(original.game))
+    app.toasts.items.clear()
+    post_key(app, pygame.K_v, mod=pygame.KMOD_CTRL, frames=3)
+    assert len(screen.entries) == count and len(list(saves.glob("*.json"))) == count
+    assert any("already in your past games" in t.text for t in app.toasts.items)
+    # a text game not yet there is added once; pasting it again says so too
+    fresh = library.make_sample_games(9, seed=77)[-1]
+    clipboard.put_text(game_to_text(fresh))
+    post_key(app, pygame.K_v, mod=pygame.KMOD_CTRL, frames=3)
+    assert len(screen.entries) == count + 1
+    app.toasts.items.clear()
+    post_key(app, pygame.K_v, mod=pygame.KMOD_CTRL, frames=3)
+    assert len(screen.entries) == count + 1
+    assert any("already in your past games" in t.text for t in app.toasts.items)
+
+
+def test_export_as_text_or_json_by_the_players_choice_and_import_both(app, saves, tmp_path):
+    """Export… named game.txt wrote game.txt.json (a record, not text)."""
+    screen = open_browser(app)
+    select_where(app, screen, lambda e: e.readable and e.move_count > 3 and e.game.outcome is not None)
+    original = screen.selected
+    press(app, screen.actions["export"])
+    assert screen.widgets["format"].visible and screen.widgets["path"].get_text().endswith(".json")
+    press(app, screen.widgets["format"])  # the player asks for text: the name follows
+    assert screen.export_fmt == "text" and screen.widgets["path"].get_text().endswith(".txt")
+    named = tmp_path / "game.txt"
+    type_path(app, screen, str(named))
+    assert named.exists() and not (tmp_path / "game.txt.json").exists()
+    text = named.read_text(encoding="utf-8")
+    assert text.startswith('[Event "Laser Chess"]') and f'[Variant "{original.game.variant}"]' in text
+    assert "1. " in text and text.rstrip().endswith(original.game.outcome.result)
+    # a name without an ending takes the chosen format's; .json asks for a record whatever the button
+    press(app, screen.actions["export"])
+    type_path(app, screen, str(tmp_path / "plain"))
+    assert (tmp_path / "plain.txt").read_text(encoding="utf-8") == text
+    press(app, screen.actions["export"])
+    type_path(app, screen, str(tmp_path / "record.json"))
+    assert json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))["id"] == original.game.game_id
+    # both import, each checked by replaying it, into another folder
+    elsewhere = tmp_path / "other"
+    elsewhere.mkdir()
+    from_text = Game.load(library.import_game(named, elsewhere))
+    assert [m.text for m in from_text.moves] == [m.text for m in original.game.moves]
+    assert from_text.outcome is not None and from_text.outcome.result == original.game.outcome.result
+    with pytest.raises(LibraryError, match="already in your past games"):
+        library.import_game(tmp_path / "record.json", elsewhere)  # the same game, as a record
+
+
+def test_most_moves_counts_full_moves_as_the_cards_show_them(tmp_path):
+    """Sorted by plies, "Most moves" listed a LaserChess 98 game of 14 moves (two half-actions a
+    turn) above a Khet game of 15 moves."""
+    import random
+
+    from game import Player
+
+    def played(variant: str, turns: int, seed: int) -> Game:
+        """A game of ``turns`` turns (rotations where a turn may be two: two half-actions)."""
+        game = Game.new(variant, players=(Player("human"), Player("human")))
+        pos, rng = game.start_position(), random.Random(seed)
+        done = 0
+        while done < turns:
+            side = pos.turn
+            moves = list(pos.legal_moves)
+            rotations = [m for m in moves if m.from_square == m.to_square and not m.fire]
+            rng.shuffle(moves)
+            for move in rotations or moves:
+                text = pos.move_text(move)
+                pos.push(move)
+                if pos.outcome() is None:
+                    break
+                pos.pop()
+            game.add_move(text, 1.0)
+            done += pos.turn != side
+        return game
+
+    lc98 = played("laserchess98", 28, 3)  # 14 moves of each side, most of them two half-actions
+    khet = played("khet", 30, 4)  # 15 moves
+    for game in (lc98, khet):
+        game.save(tmp_path)
+    entries = [e for e in library.scan(tmp_path) if e.readable]
+    by_variant = {e.game.variant: e for e in entries}
+    assert by_variant["laserchess98"].full_moves == 14 and by_variant["khet"].full_moves == 15
+    assert by_variant["laserchess98"].move_count > by_variant["khet"].move_count
+    ordered = library.arrange(entries, "longest")
+    assert [e.game.variant for e in ordered] == ["khet", "laserchess98"]

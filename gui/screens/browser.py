@@ -49,6 +49,7 @@ ACTIONS = (
 )
 
 SHORT_LABELS = {"Copy start position": "Copy start", "Copy final position": "Copy final"}
+FORMAT_LABELS = {"text": "as Text", "json": "as JSON"}  # the export format button
 
 
 def exports_dir() -> Path:
@@ -74,6 +75,7 @@ class BrowserScreen(Screen):
         self.actions: dict[str, UIButton] = {}
         self.mode: str | None = None  # "export" or "import" while the path bar is open
         self.path_text = ""
+        self.export_fmt = "json"  # "json" or "text": the export format the player chose
         self.bar_note: tuple[str, str] | None = None  # (kind, text) shown above the path bar
         self.file_dialog: UIFileDialog | None = None
         self.last_copied: str | None = None
@@ -182,7 +184,8 @@ class BrowserScreen(Screen):
         # the path bar for export / import (in place of the actions while open)
         label_w = f.size("Import from")[0] + px(12, size)
         small_w = [bf.size(t)[0] + px(30, size) for t in ("Browse…", "Import", "Cancel")]
-        entry_w = w - 2 * margin - label_w - sum(small_w) - 3 * gap
+        format_w = max(bf.size(t)[0] for t in FORMAT_LABELS.values()) + px(30, size)
+        entry_w = w - 2 * margin - label_w - sum(small_w) - format_w - 4 * gap
         x = margin
         self.widgets["path_label"] = UILabel(
             pygame.Rect(x, bar_y, label_w, ctrl_h),
@@ -196,6 +199,16 @@ class BrowserScreen(Screen):
             pygame.Rect(x, bar_y, entry_w, ctrl_h), ui, container=root, object_id=style("label", size)
         )
         x += entry_w + gap
+        self.widgets["format"] = UIButton(
+            pygame.Rect(x, bar_y, format_w, ctrl_h),
+            FORMAT_LABELS[self.export_fmt],
+            ui,
+            container=root,
+            object_id=style("btn", size),
+            tool_tip_text="Export as readable text (headers, moves, result) or as a JSON record "
+            "(with each move's time); click to switch. A name ending .txt or .json chooses too.",
+        )
+        x += format_w + gap
         for key, text, bw in zip(
             ("browse", "confirm", "cancel"), ("Browse…", "Export", "Cancel"), small_w, strict=True
         ):
@@ -219,11 +232,12 @@ class BrowserScreen(Screen):
         self.mode = mode
         if mode is None:
             self.bar_note = None
-        bar = ("path_label", "path", "browse", "confirm", "cancel")
+        bar = ("path_label", "path", "format", "browse", "confirm", "cancel")
         for key in bar:
             widget = self.widgets.get(key)
             if widget is not None:
-                widget.show() if mode else widget.hide()
+                shown = mode is not None and (key != "format" or mode == "export")
+                widget.show() if shown else widget.hide()
         for button in self.actions.values():
             button.hide() if mode else button.show()
         if mode is None:
@@ -285,6 +299,9 @@ class BrowserScreen(Screen):
                 return True
             if event.ui_element is self.widgets.get("browse"):
                 self._open_file_dialog()
+                return True
+            if event.ui_element is self.widgets.get("format"):
+                self.switch_export_format()
                 return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.widgets.get("path"):
             self.confirm_path()
@@ -454,8 +471,12 @@ class BrowserScreen(Screen):
             entry = self.selected
             if entry is None or not entry.readable:
                 return
-            self.path_text = str(folder / entry.path.name)
-            self.bar_note = ("info", "Where should the game be written? Type a file path, or choose Browse….")
+            self.path_text = str(library.export_path(folder / entry.path.stem, self.export_fmt))
+            self.bar_note = (
+                "info",
+                "Where should the game be written? Type a file path, or choose Browse…; "
+                "the button beside it chooses text or JSON.",
+            )
         else:
             self.path_text = str(folder) + os.sep
             self.bar_note = (
@@ -477,12 +498,28 @@ class BrowserScreen(Screen):
         elif self.mode == "import":
             self.import_from(Path(text))
 
+    def switch_export_format(self) -> None:
+        """Text <-> JSON: the button's label and the ending of the file name follow."""
+        self.export_fmt = "json" if self.export_fmt == "text" else "text"
+        button = self.widgets.get("format")
+        if button is not None:
+            button.set_text(FORMAT_LABELS[self.export_fmt])
+        entry = self.widgets.get("path")
+        text = entry.get_text().strip() if entry is not None else self.path_text
+        if text:
+            path = Path(text)
+            if path.suffix.lower() in library.EXPORT_SUFFIXES.values():
+                path = path.with_suffix("")
+            self.path_text = str(library.export_path(path, self.export_fmt))
+            if entry is not None:
+                entry.set_text(self.path_text)
+
     def export_to(self, target: Path) -> Path | None:
         entry = self.selected
         if entry is None:
             return None
         try:
-            written = library.export_game(entry, target)
+            written = library.export_game(entry, target, self.export_fmt)
         except LibraryError as exc:
             self.bar_note = ("error", f"Not exported: {exc}")
             return None

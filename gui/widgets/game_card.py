@@ -47,7 +47,7 @@ from gui.colours import (
 )
 from gui.layout import px
 from gui.library import GameEntry, cached_thumbnail, format_duration, format_when, thumbnail
-from gui.wording import first_turn, move_count, move_sides
+from gui.wording import plural
 
 RESULT_COLOURS = {
     "human": GOLD,
@@ -426,11 +426,7 @@ class CardStrip:
         put(entry.result_text(), fs, True, RESULT_COLOURS[entry.result_kind], y)
         y += int(line * 1.05)
         parts = [
-            move_count(
-                entry.move_count,
-                first_turn(game.start_fen, game.variant),
-                move_sides(game.variant, game.start_fen, tuple(m.text for m in game.moves)),
-            ),
+            plural(entry.full_moves, "move"),
             format_duration(entry.duration),
         ]
         if game.time_control is not None:
