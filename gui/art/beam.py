@@ -225,8 +225,19 @@ def draw_beam(
     level = int((math.sin(time * 31.0) + 1) * 1.5 + 0.5)  # a subtle flicker, 0..3
     half = max(2, round(half_width * (0.6 + 0.4 * min(1.0, intensity))))
     target = surface
-    if intensity < 0.99:
-        target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer_at: tuple[int, int] = (0, 0)
+    if intensity < 0.99:  # a faint beam: drawn whole on a layer just big enough, made faint once
+        pad = half * 4 + 8
+        xs, ys = [p[0] for p in visible], [p[1] for p in visible]
+        box = pygame.Rect(
+            min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+        )
+        box = box.clip(surface.get_rect())
+        if box.w <= 0 or box.h <= 0:
+            return None
+        target = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer_at = box.topleft
+        visible = [(x - layer_at[0], y - layer_at[1]) for x, y in visible]
     for i in range(len(visible) - 1):
         _segment(target, visible[i], visible[i + 1], half, rgb, level)
     # shimmer: small bright pulses running along the beam
@@ -249,7 +260,8 @@ def draw_beam(
         _blit_glow(target, head, round(half * 1.4 * (0.9 + 0.1 * math.sin(time * 40))), rgb)
     if target is not surface:
         target.set_alpha(clamp8(intensity * 255))
-        surface.blit(target, (0, 0))
+        surface.blit(target, layer_at)
+        head = (head[0] + layer_at[0], head[1] + layer_at[1])
     return head
 
 
