@@ -28,10 +28,10 @@ from gui import paths
 from gui.art import chessmen
 from gui.audio import CLICK, Audio
 from gui.colours import WINDOW_BG
-from gui.screen import ScreenManager, ScreenRegistry
+from gui.screen import Screen, ScreenManager, ScreenRegistry
 from gui.settings import MAX_WINDOW, MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
 from gui.text_input import filter_event
-from gui.widgets.toast import ERROR, INFO, Toasts
+from gui.widgets.toast import ERROR, HINT, INFO, Toasts, draw_notice
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,31 @@ def load_theme() -> dict[str, Any] | None:
     return theme
 
 
+class _StripTip:
+    """Stands in for a pygame-gui tool tip: its text shows in the top screen's notice strip instead
+    of a box over the widgets around the one pointed at."""
+
+    def __init__(self, app: App, text: str) -> None:
+        self.text = text
+        self.screen = app.screens.top
+        if self.screen is not None:
+            self.screen.hint = text
+
+    def kill(self) -> None:
+        if self.screen is not None and self.screen.hint == self.text:
+            self.screen.hint = None
+        self.screen = None
+
+
+class _UIManager(pygame_gui.UIManager):
+    """The app's pygame-gui manager: tool tips go to the notice strip (see :class:`_StripTip`)."""
+
+    app: App
+
+    def create_tool_tip(self, text: str, *args: Any, **kwargs: Any) -> Any:
+        return _StripTip(self.app, text)
+
+
 class App:
     """One window and everything in it. Create it, then call :meth:`run` (or :meth:`step`)."""
 
@@ -93,7 +118,7 @@ class App:
         self.settings: Settings = loaded.settings
         chessmen.set_style(self.settings.piece_style)
         self.settings_version = 0
-        self.toasts = Toasts()
+        self._early_notices = Toasts()  # sent before any screen exists: the first screen shows them
         self._save_at: float | None = None
         self.time = 0.0
         self.running = True
@@ -112,7 +137,8 @@ class App:
         self.surface = self._open_window(self.settings.fullscreen)
 
         theme = load_theme()
-        self.ui = pygame_gui.UIManager(self.window_size, theme, enable_live_theme_updates=False)
+        self.ui = _UIManager(self.window_size, theme, enable_live_theme_updates=False)
+        self.ui.app = self
         if theme is None:
             self.notify("The theme file could not be read; plain widgets are used.", ERROR)
         self.audio = Audio(self.settings.sfx_volume, self.settings.music_volume, enabled=sound)
@@ -134,6 +160,9 @@ class App:
         if persist:
             paths.tidy_data_folder()
         self.screens.push(start_screen)
+        if self.screens.top is not None:  # notices from start-up (a damaged settings file...)
+            self.screens.top.notices.items[:0] = self._early_notices.items
+            self._early_notices.items.clear()
         self.audio.start_music()
 
     # ------------------------------------------------------------ window
@@ -247,7 +276,14 @@ class App:
     # ------------------------------------------------------------ notices
     def notify(self, text: str, kind: str = INFO, seconds: float | None = None) -> None:
         """Show a notice at the bottom of the window."""
-        self.toasts.show(text, kind, seconds)
+        owner = self.screens.notice_owner() if hasattr(self, "screens") else None
+        (owner.notices if owner is not None else self._early_notices).show(text, kind, seconds)
+
+    @property
+    def toasts(self) -> Toasts:
+        """The notices of the top screen (the ones shown now)."""
+        top = self.screens.top if hasattr(self, "screens") else None
+        return top.notices if top is not None else self._early_notices
 
     # ------------------------------------------------------------ main loop
     def request_quit(self) -> None:
@@ -275,7 +311,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if self.toasts.handle_event(event, self.window_size):
+        top, size = self.screens.top, self.window_size
+        if top is not None and top.notices.handle_event(event, top.notice_rect(size), size):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.audio.play(CLICK)
@@ -331,7 +368,7 @@ class App:
         if top is not None:
             top.confirm.update(dt)
             top.update(dt)
-        self.toasts.update(dt)
+            top.notices.update(dt)
         if self._save_at is not None and self.time >= self._save_at:
             self.save_settings()
         self.draw()
@@ -341,14 +378,25 @@ class App:
 
     def draw(self) -> None:
         top = self.screens.top
-        self.surface.fill(WINDOW_BG)
+        if top is None or not top.paints_window:
+            self.surface.fill(WINDOW_BG)
         if top is not None:
             top.draw(self.surface)
         self.ui.draw_ui(self.surface)
         if top is not None:
             top.draw_overlay(self.surface)
-            top.confirm.draw(self.surface)
-        self.toasts.draw(self.surface)
+            self._draw_notice_strip(top)
+
+    def _draw_notice_strip(self, top: Screen) -> None:
+        """The top screen's strip: an armed confirmation's notice, else its newest notice, else
+        the tool tip of the widget under the pointer."""
+        strip = top.notice_rect(self.window_size)
+        if top.confirm.draw(self.surface, strip):
+            return
+        if top.notices.current is not None:
+            top.notices.draw(self.surface, strip)
+        elif top.hint:
+            draw_notice(self.surface, strip, top.hint, HINT)
 
     @property
     def target_fps(self) -> int:

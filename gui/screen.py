@@ -36,7 +36,9 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
 
+from gui.layout import px
 from gui.widgets.confirm import ConfirmTwice
+from gui.widgets.toast import Toasts
 
 if TYPE_CHECKING:
     from gui.app import App
@@ -57,7 +59,11 @@ class Screen:
         self.built_size: tuple[int, int] | None = None
         self.active = False
         self.confirm = ConfirmTwice()  # this screen's press-twice confirmations and their notice
+        self.notices = Toasts()  # this screen's notices, shown in its notice strip
+        self.hint: str | None = None  # the tool tip of the widget under the pointer (shown in the strip)
         self._hidden: list[Any] = []  # widgets that were hidden when the screen was covered
+        if getattr(app, "screens", None) is not None:
+            app.screens.building = self  # notices sent while it is made are its own
 
     # ------------------------------------------------------------ lifecycle (called by the manager)
     def enter(self) -> None:
@@ -69,12 +75,16 @@ class Screen:
         """The screen leaves the stack for good: remove its widgets, release what it holds."""
         self.active = False
         self.confirm.cancel()
+        self.notices.items.clear()
         self._teardown()
 
     def suspend(self) -> None:
-        """Another screen was pushed on top: hide the widgets, keep the state."""
+        """Another screen was pushed on top: hide the widgets, keep the state (its notices go:
+        they were about what was on screen)."""
         self.active = False
         self.confirm.cancel()
+        self.notices.items.clear()
+        self.hint = None
         if self.root is not None:
             # showing the root again shows every child: remember which ones were hidden
             self._hidden = [e for e in self.app.ui.get_sprite_group().sprites() if not e.visible]
@@ -147,6 +157,19 @@ class Screen:
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Draw over the widgets (drag images, effects). Must not change state."""
 
+    def notice_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """This screen's notice strip: where its notices and tool tips show, covering nothing it
+        needs. By default the header band between the title and the home button."""
+        from gui.widgets.home_button import home_button_rect
+
+        home = home_button_rect(size)
+        left = max(int(size[0] * 0.42), px(260, size))
+        return pygame.Rect(left, home.top, max(80, home.left - px(12, size) - left), home.height)
+
+    def notify(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
+        """Show a notice in this screen's strip."""
+        self.notices.show(text, kind, seconds)
+
     def request_leave(self, proceed: Callable[[], None]) -> None:
         """The user wants to leave this screen (back, home, quit): call ``proceed`` when that is
         fine. A game in progress can ask first and call ``proceed`` later, or never."""
@@ -158,6 +181,7 @@ class Screen:
         return False
 
     frame_rate = 60  # most frames a second while something moves (a decorative show asks fewer)
+    paints_window = False  # its draw covers every pixel (the app then skips clearing the window)
 
     def next_frame_in(self) -> float | None:
         """Seconds until the screen looks different by itself: 0 while something moves (frames
@@ -218,6 +242,7 @@ class ScreenManager:
         self.app = app
         self.registry = registry
         self.stack: list[Screen] = []
+        self.building: Screen | None = None  # a screen being made (its notices are its own)
 
     @property
     def top(self) -> Screen | None:
@@ -232,6 +257,7 @@ class ScreenManager:
     def push(self, screen: Screen | str, **kwargs: Any) -> Screen:
         """Put a screen (or a new screen by registered name) on top."""
         new = self._resolve(screen, kwargs)
+        self.building = None
         if self.stack:
             self.stack[-1].suspend()
         self.stack.append(new)
@@ -257,6 +283,7 @@ class ScreenManager:
     def replace(self, screen: Screen | str, **kwargs: Any) -> Screen:
         """Swap the top screen for another (no asking: the caller decided)."""
         new = self._resolve(screen, kwargs)
+        self.building = None
         if self.stack:
             self.stack.pop().exit()
         self.stack.append(new)
@@ -303,6 +330,10 @@ class ScreenManager:
         """Relay a window resize to the top screen (the others rebuild when resumed)."""
         if self.stack:
             self.stack[-1].resize(size)
+
+    def notice_owner(self) -> Screen | None:
+        """The screen a notice sent now belongs to: one being made, else the top one."""
+        return self.building or self.top
 
     def names(self) -> list[str]:
         return [s.name for s in self.stack]

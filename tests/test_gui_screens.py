@@ -16,6 +16,7 @@ from gui.screens.settings import SettingsScreen
 from gui.settings import Settings
 from gui.testing import click_element, post_click, post_key, post_resize, run_frames
 from gui.widgets.home_button import home_button_rect
+from gui.widgets.toast import notice_box
 
 
 def shell_registry() -> ScreenRegistry:
@@ -319,7 +320,8 @@ def test_notice_is_dismissed_by_a_click(data_dir):
     try:
         run_frames(application, 30)
         assert application.toasts.items
-        toast_rect = application.toasts._layout(application.window_size)[0][1]
+        top, size = application.screens.top, application.window_size
+        toast_rect = notice_box(application.toasts.current.text, top.notice_rect(size), size)
         post_click(application, toast_rect.center, frames=40)
         assert not application.toasts.items
         assert application.screens.names() == ["menu"]  # the click went to the notice only

@@ -175,6 +175,7 @@ class MainMenuScreen(Screen):
         self.show.update(dt)
 
     frame_rate = 30  # a decoration: half the game's frame rate looks as smooth and costs half
+    paints_window = True  # the show's floor covers the window
 
     @property
     def animating(self) -> bool:
@@ -182,6 +183,11 @@ class MainMenuScreen(Screen):
 
     def next_frame_in(self) -> float | None:
         return self.show.next_change_in()
+
+    def notice_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """The footer band under the buttons (no home button here)."""
+        band, margin = px(44, size), px(12, size)
+        return pygame.Rect(margin, size[1] - band - px(6, size), size[0] - 2 * margin, band)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

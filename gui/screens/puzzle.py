@@ -47,7 +47,7 @@ from gui.screen import Screen
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, panel
 from gui.widgets.form import button_text_width
-from gui.widgets.player_panel import draw_panel_title, side_panel_layout
+from gui.widgets.player_panel import draw_panel_title, panel_title_band, side_panel_layout
 
 MAX_STRIKES = 3
 FLASH = 0.6  # seconds a strike's red flash lasts
@@ -292,6 +292,9 @@ class PuzzleScreen(Screen):
     @property
     def animating(self) -> bool:
         return self.view.busy or self.view.effects_running or self.flash > 0
+
+    def notice_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        return panel_title_band(size, self.panel)  # notices over the title, never the board or panel
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

@@ -3,8 +3,8 @@ game or a setup, overwrite a setup, restore default settings).
 
 The first press arms it and shows a notice; a second press of the same thing within
 :data:`CONFIRM_SECONDS` confirms. The notice lasts exactly as long as the confirmation is armed,
-and it belongs to its screen: the app draws only the top screen's, and a screen that is covered
-or left disarms its own, so a notice never rides onto another screen.
+and it belongs to its screen: it shows in that screen's notice strip, the app draws only the top
+screen's, and a screen that is covered or left disarms its own, so it never rides onto another.
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ class ConfirmTwice:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.armed():
-            self._notice.draw(surface)
+    def draw(self, surface: pygame.Surface, strip: pygame.Rect) -> bool:
+        """The armed press's notice in the screen's ``strip``; True when one was drawn."""
+        if self.armed() and self._notice.current is not None:
+            self._notice.draw(surface, strip)
+            return True
+        return False

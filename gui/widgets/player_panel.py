@@ -173,8 +173,7 @@ def draw_panel_title(surface: pygame.Surface, panel: pygame.Rect, title: str, su
     and the title drawn smaller, when one line has no room for it."""
     size = surface.get_size()
     home = home_button_rect(size)
-    band = pygame.Rect(panel.x + px(4, size), home.top - px(6, size), 0, home.height + px(12, size))
-    band.width = home.left - 6 - band.x
+    band = panel_title_band(size, panel).inflate(0, px(12, size))
     title_img, sub_font, lines = _fit_title(title, subtitle, band, size)
     surface.blit(title_img, title_img.get_rect(midleft=(band.x, home.centery)))
     if not lines:
@@ -185,6 +184,14 @@ def draw_panel_title(surface: pygame.Surface, panel: pygame.Rect, title: str, su
     for line in lines:
         surface.blit(sub_font.render(line, True, MUTED), (x, y))
         y += step
+
+
+def panel_title_band(size: tuple[int, int], panel: pygame.Rect) -> pygame.Rect:
+    """The band above a side panel, level with the home button: the screen's title, and its
+    notice strip (a notice covers the title for a while, never a clock, a card or a button)."""
+    home = home_button_rect(size)
+    left = panel.x + px(4, size)
+    return pygame.Rect(left, home.top, max(40, home.left - 6 - left), home.height)
 
 
 def _fit_title(

@@ -1,7 +1,10 @@
-"""Notices that slide in at the bottom of the window and go away by themselves (or on a click).
+"""Notices: things the user should know but need not act on (a game copied, a file that could not
+be read). Each screen has its own (:attr:`gui.screen.Screen.notices`) and shows them in its own
+strip (:meth:`gui.screen.Screen.notice_rect`, the header band beside the title by default), so a
+notice never covers a clock, a player's panel or a button, and never rides onto another screen.
 
-Used for things the user should know but need not act on: a settings file that could not be
-read, a save that failed. Drawn over everything by the app.
+The strip shows the newest notice until it times out (a click dismisses it); with no notice, it
+shows the tool tip of the widget under the pointer, so tool tips cover nothing either.
 """
 
 from __future__ import annotations
@@ -10,16 +13,18 @@ from dataclasses import dataclass
 
 import pygame
 
-from gui.art.fonts import font, wrap_text
-from gui.colours import GOLD, NOTICE_MARK, PANEL_SHADE, RED, SHADOW, TEXT
+from gui.art.fonts import fitting_font, wrap_text
+from gui.colours import GOLD, MUTED, NOTICE_MARK, PANEL_SHADE, RED, TEXT
 from gui.layout import px
 
 INFO = "info"
 ERROR = "error"
+HINT = "hint"  # a tool tip shown in the strip
 
 _ACCENT = {INFO: GOLD, ERROR: RED}
 FADE_IN = 0.2
 FADE_OUT = 0.5
+GROW_LIMIT = 3  # a notice too long for its strip may grow to this many strip heights (never cut)
 
 
 @dataclass
@@ -37,7 +42,7 @@ class Toast:
 
 
 class Toasts:
-    """The stack of notices at the bottom centre of the window."""
+    """One screen's notices; the newest is shown."""
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
@@ -50,10 +55,15 @@ class Toasts:
         for existing in self.items:
             if existing.text == toast.text:
                 existing.age = min(existing.age, FADE_IN)
+                existing.seconds = max(existing.seconds, seconds)
                 return existing
         self.items.append(toast)
         del self.items[:-4]
         return toast
+
+    @property
+    def current(self) -> Toast | None:
+        return self.items[-1] if self.items else None
 
     def next_change_in(self) -> float | None:
         """Seconds until a notice looks different (0 while one fades in or out; None: none shown)."""
@@ -69,62 +79,76 @@ class Toasts:
             toast.age += dt
         self.items = [t for t in self.items if t.age < t.seconds]
 
-    def _layout(self, size: tuple[int, int]) -> list[tuple[Toast, pygame.Rect, list[str], pygame.font.Font]]:
-        w, h = size
-        f = font(px(17, size))
-        pad = px(14, size)
-        icon = px(26, size)
-        width = min(w - 2 * pad, max(px(420, size), int(w * 0.55)))
-        text_width = max(40, width - 3 * pad - icon)
-        bottom = h - px(22, size)
-        out = []
-        for toast in reversed(self.items):
-            lines = wrap_text(f, toast.text, text_width)
-            height = max(icon + pad, len(lines) * f.get_linesize() + 2 * pad)
-            rect = pygame.Rect(0, 0, width, height)
-            rect.midbottom = (w // 2, bottom)
-            out.append((toast, rect, lines, f))
-            bottom = rect.top - px(10, size)
-        return out
-
-    def handle_event(self, event: pygame.event.Event, size: tuple[int, int]) -> bool:
-        """A click on a notice dismisses it."""
-        if event.type != pygame.MOUSEBUTTONDOWN or not self.items:
+    def handle_event(self, event: pygame.event.Event, strip: pygame.Rect, size: tuple[int, int]) -> bool:
+        """A click on the notice shown in ``strip`` (a window of ``size``) dismisses it."""
+        toast = self.current
+        if event.type != pygame.MOUSEBUTTONDOWN or toast is None:
             return False
         pos = getattr(event, "pos", None)
-        if pos is None:
+        if pos is None or not notice_box(toast.text, strip, size).collidepoint(pos):
             return False
-        for toast, rect, _, _ in self._layout(size):
-            if rect.collidepoint(pos):
-                toast.seconds = min(toast.seconds, toast.age + FADE_OUT)
-                return True
-        return False
+        toast.seconds = min(toast.seconds, toast.age + FADE_OUT)
+        return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        for toast, rect, lines, f in self._layout(size):
-            alpha = toast.alpha
-            if alpha <= 0:
-                continue
-            accent = _ACCENT[toast.kind]
-            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-            radius = px(10, size)
-            pygame.draw.rect(layer, SHADOW, layer.get_rect().move(0, 3), border_radius=radius)
-            pygame.draw.rect(layer, PANEL_SHADE, layer.get_rect(), border_radius=radius)
-            pygame.draw.rect(
-                layer, (*accent, 255), layer.get_rect(), max(1, px(2, size)), border_radius=radius
-            )
-            pad = px(14, size)
-            icon = px(26, size)
-            centre = (pad + icon // 2, rect.height // 2)
-            pygame.draw.circle(layer, accent, centre, icon // 2)
-            mark = font(max(10, int(icon * 0.75)), bold=True).render(
-                "!" if toast.kind == ERROR else "i", True, NOTICE_MARK
-            )
-            layer.blit(mark, mark.get_rect(center=centre))
-            y = (rect.height - len(lines) * f.get_linesize()) // 2
-            for line in lines:
-                layer.blit(f.render(line, True, TEXT), (pad * 2 + icon, y))
-                y += f.get_linesize()
-            layer.set_alpha(round(255 * alpha))
-            surface.blit(layer, rect)
+    def draw(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
+        toast = self.current
+        if toast is not None and toast.alpha > 0:
+            draw_notice(surface, strip, toast.text, toast.kind, toast.alpha)
+
+
+def _font_for(text: str, box: pygame.Rect, size: tuple[int, int]) -> tuple[pygame.font.Font, int]:
+    return fitting_font(text, box, max(12, px(16, size)), smallest=10)
+
+
+def notice_box(text: str, strip: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """The rectangle a notice takes: the strip, grown only when its text cannot fit whole (down,
+    or up from a strip at the bottom of the window)."""
+    box = pygame.Rect(strip)
+    upward = strip.centery > size[1] // 2
+    for _ in range(GROW_LIMIT):
+        inner = _text_box(box, size)
+        f, lines = _font_for(text, inner, size)
+        if lines * f.get_linesize() <= inner.height and len(wrap_text(f, text, inner.width)) <= lines:
+            break
+        box.height += strip.height
+        if upward:
+            box.bottom = strip.bottom
+    return box
+
+
+def _text_box(box: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    pad = max(4, px(8, size))
+    icon = max(14, min(box.height - 2 * pad, px(24, size)))
+    return pygame.Rect(box.x + 2 * pad + icon, box.y + pad // 2, box.width - 3 * pad - icon, box.height - pad)
+
+
+def draw_notice(
+    surface: pygame.Surface, strip: pygame.Rect, text: str, kind: str = INFO, alpha: float = 1.0
+) -> pygame.Rect:
+    """A notice (or, ``kind`` HINT, a tool tip) in ``strip``: an opaque pill with a badge and the
+    whole text, in the largest font that fits (the pill grows downward only if 10 px is too big)."""
+    size = surface.get_size()
+    box = notice_box(text, strip, size)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    radius = max(4, px(10, size))
+    accent = _ACCENT.get(kind, MUTED)
+    pygame.draw.rect(layer, PANEL_SHADE, layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*accent, 255), layer.get_rect(), max(1, px(2, size)), border_radius=radius)
+    inner = _text_box(box, size).move(-box.x, -box.y)
+    pad = max(4, px(8, size))
+    icon = max(14, min(box.height - 2 * pad, px(24, size)))
+    centre = (pad + icon // 2, min(box.height // 2, strip.height // 2))
+    if kind != HINT:
+        pygame.draw.circle(layer, accent, centre, icon // 2)
+        mark = _font_for("!", pygame.Rect(0, 0, icon, icon), size)[0]
+        badge = mark.render("!" if kind == ERROR else "i", True, NOTICE_MARK)
+        layer.blit(badge, badge.get_rect(center=centre))
+    f, lines = _font_for(text, inner, size)
+    rows = wrap_text(f, text, inner.width, max(1, lines))
+    y = inner.y + (inner.height - len(rows) * f.get_linesize()) // 2
+    for row in rows:
+        layer.blit(f.render(row, True, TEXT if kind != HINT else MUTED), (inner.x, y))
+        y += f.get_linesize()
+    layer.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
+    surface.blit(layer, box)
+    return box
