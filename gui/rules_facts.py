@@ -49,7 +49,7 @@ class TurnFacts:
         """ "one action", "both actions", "one or both actions", "the whole turn"."""
         costs = self.costs.get(what, frozenset())
         if self.actions == 1 or not costs:
-            return "the turn"
+            return "the whole turn"
         if costs == {self.actions}:
             return "the whole turn" if self.half_actions else "both actions"
         if costs == {1}:

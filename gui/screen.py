@@ -42,6 +42,7 @@ from gui.widgets.toast import Toasts
 
 if TYPE_CHECKING:
     from gui.app import App
+    from gui.widgets.board_view import BoardView
 
 
 class Screen:
@@ -142,6 +143,10 @@ class Screen:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_i and self.board_views():
+            for view in self.board_views():
+                view.toggle_card()
+            return True
         return False
 
     def back(self) -> None:
@@ -185,9 +190,21 @@ class Screen:
 
     def next_frame_in(self) -> float | None:
         """Seconds until the screen looks different by itself: 0 while something moves (frames
-        come at ``frame_rate``), a time (a clock's next second), or None (only input changes it).
-        The app sleeps until then or the next event, so a still screen costs almost nothing."""
-        return 0.0 if self.animating else None
+        come at ``frame_rate``), a time (a clock's next second, a piece card due), or None (only
+        input changes it). The app sleeps until then or the next event, so a still screen costs
+        almost nothing."""
+        if self.animating:
+            return 0.0
+        waits = [w for view in self.board_views() if (w := view.next_change_in()) is not None]
+        return min(waits, default=None)
+
+    def board_views(self) -> list[BoardView]:
+        """The boards this screen shows (its ``view``, by the screens' convention): their piece
+        cards answer I, and their timers wake the loop."""
+        from gui.widgets.board_view import BoardView
+
+        view = getattr(self, "view", None)
+        return [view] if isinstance(view, BoardView) else []
 
 
 @dataclass(frozen=True)

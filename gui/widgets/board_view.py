@@ -44,6 +44,7 @@ from gui.colours import (
     WARNING_INK,
     WHITE,
 )
+from gui.widgets.piece_card import CARD_DELAY, card_rect, draw_piece_card
 
 SLIDE_SECONDS = 0.16
 WARP_SECONDS = 0.7  # a piece moved by chance: it vanishes (first half) and reappears (second half)
@@ -122,6 +123,9 @@ class BoardView:
         self._layer_cache: tuple[tuple, Shot, pygame.Surface] | None = None  # the last still trace drawn
         self._stroke_cache: dict[tuple, tuple[Shot, list[tuple[Shot, tuple[tuple[float, float], ...]]]]] = {}
         self._time = 0.0
+        self.cards = True  # a piece's card shows when the pointer rests on it (I shows it at once)
+        self.card_pinned: int | None = None  # a square whose card the player asked for (I)
+        self._rest: tuple[int | None, float] = (None, 0.0)  # the square under the pointer, seconds there
         self.set_area(self.area)
 
     # ------------------------------------------------------------ layout
@@ -254,6 +258,11 @@ class BoardView:
 
     def update(self, dt: float) -> None:
         self._time += dt
+        square, rested = self._rest
+        pointer = self._pointer_square()
+        self._rest = (pointer, rested + dt if pointer == square else 0.0)
+        if self.card_pinned is not None and self.card_pinned not in (pointer, self.deco.hover):
+            self.card_pinned = None  # the pointer and the cursor moved on
         if self._slide is not None:
             self._slide.t += dt
             if self._slide.t >= SLIDE_SECONDS:
@@ -274,6 +283,60 @@ class BoardView:
         for burst in self._bursts:
             burst.update(dt)
         self._bursts = [b for b in self._bursts if b.alive]
+
+    # ------------------------------------------------------------ the piece card
+    def _pointer_square(self) -> int | None:
+        """The square under the mouse pointer (None when it is off the board or the window)."""
+        if not pygame.mouse.get_focused():
+            return None
+        return self.square_at(pygame.mouse.get_pos())
+
+    def _card_ready(self, square: int | None) -> bool:
+        return (
+            square is not None
+            and 0 <= square < len(self.board)
+            and bool(self.board[square])
+            and self.deco.selected is None
+            and self.drag is None
+            and self.spin is None
+        )
+
+    @property
+    def card_square(self) -> int | None:
+        """The square whose piece card shows now: asked for with I, or rested on by the pointer
+        for a moment while no piece is picked up and nothing moves."""
+        if not self.cards or self.drag is not None or self.spin is not None or self.animating:
+            return None
+        if self.card_pinned is not None and 0 <= self.card_pinned < len(self.board):
+            return self.card_pinned if self.board[self.card_pinned] else None
+        square, rested = self._rest
+        return square if self._card_ready(square) and rested >= CARD_DELAY else None
+
+    def toggle_card(self) -> None:
+        """I: show the card of the piece under the keyboard cursor (else the pointer) now, or hide it."""
+        if self.card_square is not None:
+            self.card_pinned = None
+            self._rest = (self._rest[0], float("-inf"))  # not again until the pointer moves on
+            return
+        square = self.deco.hover if self.deco.hover is not None else self._pointer_square()
+        if square is not None and 0 <= square < len(self.board) and self.board[square]:
+            self.card_pinned = square
+
+    def next_change_in(self) -> float | None:
+        """Seconds until the board looks different by itself (0 while something moves; the
+        moment the card of a piece the pointer rests on is due)."""
+        if self.effects_running:
+            return 0.0
+        square, rested = self._rest
+        if self.cards and self._card_ready(square) and 0 <= rested < CARD_DELAY:
+            return CARD_DELAY - rested
+        return None
+
+    def draw_card(self, surface: pygame.Surface) -> None:
+        square = self.card_square
+        if square is not None:
+            rect = card_rect(self.rect, self.square_rect(square))
+            draw_piece_card(surface, rect, self.variant, self.board[square], self.scheme, self.flipped)
 
     def doomed(self) -> list[int]:
         """Squares whose piece a running beam has struck and that has not burst yet (it still
@@ -490,6 +553,7 @@ class BoardView:
                     draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
         for burst in self._bursts:
             burst.draw(surface)
+        self.draw_card(surface)
         if with_drag:
             self.draw_drag(surface)
 
