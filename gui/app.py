@@ -322,6 +322,8 @@ class App:
         event = filtered
         if self.ui.process_events(event):
             return
+        if top is not None and top.sketch_boards and self._sketch(top, event):
+            return
         if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self.text_field_focused():
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.ui.set_focus_set(None)  # Esc leaves the text field; a second Esc goes back
@@ -329,6 +331,18 @@ class App:
         top = self.screens.top
         if top is not None:
             top.handle_event(event)
+
+    def _sketch(self, top: Screen, event: pygame.event.Event) -> bool:
+        """Right-button presses, drags and releases over a board go to its arrows and circles."""
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return False
+        for view in top.board_views():
+            if view.rect.collidepoint(pos) or view.sketch.pressed is not None:
+                if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and top.right_press_used(event):
+                    return True
+                return view.sketch.handle_event(event, view.square_at)
+        return False
 
     def text_field_focused(self) -> bool:
         """Does a text field have the keyboard (so typed keys are text, not shortcuts)?"""

@@ -162,6 +162,11 @@ class Screen:
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Draw over the widgets (drag images, effects). Must not change state."""
 
+    def right_press_used(self, event: pygame.event.Event) -> bool:
+        """A right press on a board of a screen with ``sketch_boards``, before it starts an arrow
+        or a circle: True when the screen used it (the game clears a premove with it)."""
+        return False
+
     def notice_rect(self, size: tuple[int, int]) -> pygame.Rect:
         """This screen's notice strip: where its notices and tool tips show, covering nothing it
         needs. By default the header band between the title and the home button."""
@@ -187,6 +192,7 @@ class Screen:
 
     frame_rate = 60  # most frames a second while something moves (a decorative show asks fewer)
     paints_window = False  # its draw covers every pixel (the app then skips clearing the window)
+    sketch_boards = False  # the right button draws arrows and circles on its boards (game, replay)
 
     def next_frame_in(self) -> float | None:
         """Seconds until the screen looks different by itself: 0 while something moves (frames

@@ -110,8 +110,9 @@ def test_two_player_game_to_a_pharaoh_kill_by_clicks_and_drags(app, data_dir):
     # 2... click-click step
     click(app, screen, "c5")
     click(app, screen, "c6")
-    # 3. Sphinx back north by right-click
-    click(app, screen, "j1", button=3)
+    # 3. Sphinx back north by key (the right button draws arrows and circles, it never turns)
+    click(app, screen, "j1")
+    post_key(app, pygame.K_e)
     # 3... rotation by key
     click(app, screen, "c6")
     post_key(app, pygame.K_e)
@@ -265,7 +266,8 @@ def test_game_against_beginner_cpu_to_the_end(app, data_dir):
             move = rng.choice(bad or [m for m in moves if m.rotation in (0, 1)])
             names = s.position.geometry.names
             if move.from_square == move.to_square:
-                click(app, screen, names[move.from_square], button=3)
+                click(app, screen, names[move.from_square])
+                post_key(app, pygame.K_e)  # a clockwise turn
             else:
                 click(app, screen, names[move.from_square])
                 click(app, screen, names[move.to_square])

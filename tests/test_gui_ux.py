@@ -23,6 +23,7 @@ from gui.screens.game import GameScreen
 from gui.screens.game_panel import DRAW_LABELS
 from gui.testing import click_element, post_click, post_key, run_frames
 from gui.widgets.confirm import CONFIRM_SECONDS
+from gui.widgets.sketch import GREEN
 
 CTRL = pygame.KMOD_CTRL
 
@@ -740,7 +741,8 @@ def test_premove_in_a_two_player_clock_game_is_played_when_its_turn_comes(app):
     assert screen.view.deco.marks.get(silver.to_square) == "pre"
     assert s.turn == 1 and s.game.moves[-1].text != after.move_text(silver)
     # Red, the side to move, still moves with the mouse: a press on a Red piece takes the input back
-    post_click(app, screen.view.square_rect(red.from_square).center, button=3)
+    post_click(app, screen.view.square_rect(red.from_square).center)
+    key(app, pygame.K_e if red.rotation == CLOCKWISE else pygame.K_q)
     run_frames(app, 30)  # Silver's premove follows Red's move at once
     assert [m.text for m in s.game.moves][-2:] == [pos.move_text(red), after.move_text(silver)]
     assert screen.premove is None
@@ -834,40 +836,51 @@ def test_premove_against_the_cpu_can_be_queued_while_it_thinks(app):
     assert screen.premove is None and [m.text for m in s.game.moves] == ["j1L", pos.move_text(reply)]
 
 
-# ----------------------------------------------------------------------------- right-click turns
+# ----------------------------------------------------------------------------- arrows and circles
 
 
-def test_right_press_shows_the_turn_and_its_shot_release_or_enter_makes_it(app):
+def test_right_drag_draws_arrows_and_right_click_circles_and_the_next_move_clears_them(app):
+    """As on lichess; the right button no longer turns a piece (turning stays on buttons and keys)."""
     screen = two_player(app, "khet")
     s = screen.session
-    j1 = screen.variant.geometry.parse_square("j1")
+    j1, e4, h4 = (screen.variant.geometry.parse_square(n) for n in ("j1", "e4", "h4"))
     live = list(s.position.board)
-    pos = at(screen, "j1")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
-    run_frames(app, 2)
-    assert s.game.moves == [] and screen.input.selected == j1  # selected and turned, not played
-    assert screen.view.board[j1] != live[j1] and screen.view.preview_shots
-    # moving off the piece before releasing takes the turn back
+    post_click(app, at(screen, "j1"), button=3)
+    assert s.game.moves == [] and screen.view.board == live  # nothing turned
+    assert screen.view.sketch.circles == {j1: GREEN}
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(screen, "e4"), button=3))
     pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=at(screen, "e4"), rel=(0, 0), buttons=(0, 0, 1))
+        pygame.event.Event(pygame.MOUSEMOTION, pos=at(screen, "h4"), rel=(0, 0), buttons=(0, 0, 1))
     )
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(screen, "e4"), button=3))
     run_frames(app, 2)
-    assert s.game.moves == [] and screen.view.board == live and screen.input.turning is None
-    # press and hold, then Enter makes the turn
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    assert screen.view.sketch.pressed == e4  # the arrow follows the mouse while dragged
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(screen, "h4"), button=3))
     run_frames(app, 2)
-    key(app, pygame.K_RETURN, frames=2)
-    assert [m.text for m in s.game.moves] == ["j1L"]  # the Sphinx turns to its other facing
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
-    run_frames(app, 30)
-    # Red: a quick right-click (press and release on the piece) turns it clockwise
-    red = next(m for m in s.position.legal_moves if m.is_rotation and m.rotation == CLOCKWISE)
-    red_text = s.position.move_text(red)
-    post_click(app, screen.view.square_rect(red.from_square).center, button=3)
-    assert [m.text for m in s.game.moves] == ["j1L", red_text]
+    assert screen.view.sketch.arrows == {(e4, h4): GREEN}
+    cx, cy = screen.view.square_center(j1)
+    ring = (int(cx - screen.view.layout.square * 0.45) + 2, int(cy))  # a point on the circle
+    before = app.surface.get_at(ring)
+    post_click(app, at(screen, "j1"), button=3)  # the same circle again removes it
+    assert j1 not in screen.view.sketch.circles
+    assert app.surface.get_at(ring) != before
+    post_click(app, at(screen, "j1"), button=3)
+    screen.type_move("j1L")
+    run_frames(app, 3)
+    assert [m.text for m in s.game.moves] == ["j1L"] and screen.view.sketch.empty
+
+
+def test_arrows_in_the_replay_go_with_the_next_step(app):
+    from gui import library
+    from gui.paths import saves_dir
+
+    path = library.write_sample_games(saves_dir(), 1)[0]
+    replay = app.screens.push("replay", game=Game.load(path))
+    run_frames(app, 3)
+    centre = replay.view.square_rect(0).center
+    post_click(app, centre, button=3)
+    assert replay.view.sketch.circles
+    key(app, pygame.K_RIGHT, frames=3)
+    assert replay.view.sketch.empty
 
 
 # ----------------------------------------------------------------------------- leftovers

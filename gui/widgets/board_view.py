@@ -45,6 +45,7 @@ from gui.colours import (
     WHITE,
 )
 from gui.widgets.piece_card import CARD_DELAY, card_rect, draw_piece_card
+from gui.widgets.sketch import Sketch, draw_sketch
 
 SLIDE_SECONDS = 0.16
 WARP_SECONDS = 0.7  # a piece moved by chance: it vanishes (first half) and reappears (second half)
@@ -123,6 +124,7 @@ class BoardView:
         self._layer_cache: tuple[tuple, Shot, pygame.Surface] | None = None  # the last still trace drawn
         self._stroke_cache: dict[tuple, tuple[Shot, list[tuple[Shot, tuple[tuple[float, float], ...]]]]] = {}
         self._time = 0.0
+        self.sketch = Sketch()  # the player's arrows and circles (right button); gone with the next move
         self.cards = True  # a piece's card shows when the pointer rests on it (I shows it at once)
         self.card_pinned: int | None = None  # a square whose card the player asked for (I)
         self._rest: tuple[int | None, float] = (None, 0.0)  # the square under the pointer, seconds there
@@ -188,7 +190,10 @@ class BoardView:
         return self.animating
 
     def show_position(self, board: list[int]) -> None:
-        """Show a board at once, cancelling any animation."""
+        """Show a board at once, cancelling any animation (and the player's arrows: the position
+        they were about is gone)."""
+        if board != self.board:
+            self.sketch.clear()
         self.board = list(board)
         self._slide = None
         self._warp = None
@@ -198,8 +203,11 @@ class BoardView:
         """Animate one action from its effects report: slide its pieces, then run its beams.
 
         ``board_after`` is the position after the action; pieces the beams destroy stay on screen
-        until their step comes, then burst. ``slide=False`` replays only the beams.
+        until their step comes, then burst. ``slide=False`` replays only the beams. The player's
+        arrows and circles go with the move.
         """
+        if slide:
+            self.sketch.clear()
         self.board = list(board_after)
         self._slide = None
         self._warp = None
@@ -553,6 +561,7 @@ class BoardView:
                     draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
         for burst in self._bursts:
             burst.draw(surface)
+        draw_sketch(surface, self.sketch, self.square_center, self.layout.square, self.rect)
         self.draw_card(surface)
         if with_drag:
             self.draw_drag(surface)
