@@ -47,6 +47,9 @@ from gui.colours import (
 from gui.widgets.piece_card import CARD_DELAY, card_rect, draw_piece_card
 from gui.widgets.sketch import Sketch, draw_sketch
 
+COSTLY_RIM = (245, 176, 66)  # a move that uses both actions of the turn
+CHANCE_EDGE = (196, 150, 255)  # a square chance may send a piece to
+CHANCE_INK = (230, 214, 255)
 SLIDE_SECONDS = 0.16
 WARP_SECONDS = 0.7  # a piece moved by chance: it vanishes (first half) and reappears (second half)
 BEAM_FADE_SECONDS = 0.45
@@ -115,6 +118,9 @@ class BoardView:
         self.trace: list[Shot] = []  # the last shot, very faint, until the next move
         self.preview_shots: list[Shot] = []  # the beam a candidate move would fire
         self.preview_hits: dict[int, bool] = {}  # squares it would clear -> True if the mover's own
+        self.preview_chances: dict[int, float] = {}  # squares chance may send a piece to -> odds
+        self.preview_chanced = 0  # the piece chance would move (drawn faintly on each of them)
+        self.costly: frozenset[int] = frozenset()  # destinations whose move uses both actions
         self.laser_speed: float | None = 18.0  # squares per second; None = no animation
         self.piece_animation = True
         self._slide: _Slide | None = None
@@ -503,6 +509,7 @@ class BoardView:
             r = self.square_rect(sq)
             pygame.draw.circle(surface, DOT_DARK, r.center, max(3, size // 7))
             pygame.draw.circle(surface, DOT_LIGHT, r.center, max(2, size // 7 - 2))
+        self._draw_costly(surface)
         sliding = self._hidden_by_animation()
         spinning = self.spin[0] if self.spin is not None else None
         for sq, code in enumerate(self.board):
@@ -540,6 +547,7 @@ class BoardView:
             self._draw_tree(surface, shot, colours, half, self._time, 0.6, True)
         for sq, own in self.preview_hits.items():
             self._draw_hit_mark(surface, sq, own)
+        self._draw_chances(surface)
         for shot in self.overlay:
             self._draw_tree(surface, shot, colours, half, self._time, 0.35, False)
         show = self._show
@@ -565,6 +573,41 @@ class BoardView:
         self.draw_card(surface)
         if with_drag:
             self.draw_drag(surface)
+
+    def _draw_costly(self, surface: pygame.Surface) -> None:
+        """A destination whose move uses both actions of the turn: an amber ring and a "2"."""
+        from gui.art.fonts import font
+
+        size = self.layout.square
+        for sq in self.costly & (self.deco.dots | self.deco.rings):
+            r = self.square_rect(sq)
+            pygame.draw.circle(surface, COSTLY_RIM, r.center, max(5, size // 5), max(2, size // 20))
+            label = font(max(9, size // 4), bold=True).render("2", True, COSTLY_RIM)
+            surface.blit(label, label.get_rect(topright=(r.right - max(2, size // 12), r.top + 1)))
+
+    def _draw_chances(self, surface: pygame.Surface) -> None:
+        """Every square chance may send the piece to: the piece faint there, and its odds."""
+        if not self.preview_chances:
+            return
+        from gui.art.fonts import font
+
+        size = self.layout.square
+        ghost = self._piece(self.preview_chanced, size).copy() if self.preview_chanced else None
+        if ghost is not None:
+            ghost.set_alpha(70)
+        f = font(max(8, size // 5), bold=True)
+        for sq, odds in self.preview_chances.items():
+            r = self.square_rect(sq)
+            if ghost is not None:
+                surface.blit(ghost, r)
+            pygame.draw.rect(
+                surface, CHANCE_EDGE, r.inflate(-2, -2), max(1, size // 28), border_radius=size // 10
+            )
+            text = f"{odds * 100:.0f}%" if odds >= 0.095 else f"{odds * 100:.1f}%"
+            label = f.render(text, True, CHANCE_INK)
+            box = label.get_rect(midbottom=(r.centerx, r.bottom - 1)).inflate(4, 0)
+            pygame.draw.rect(surface, TAG_BG, box, border_radius=3)
+            surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_spin(self, surface: pygame.Surface, sq: int, code: int, degrees: float) -> None:
         """A piece being turned by its handle: drawn turned as far as the mouse, the handle with it."""
