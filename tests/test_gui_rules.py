@@ -120,3 +120,107 @@ def test_a_laser_that_can_split_does_not_promise_one_victim_a_shot():
 
     assert "at most one piece" not in next(s.text for s in page("laserchess98") if s.key == "laser")
     assert "at most one piece" in next(s.text for s in page("khet") if s.key == "laser")
+
+
+# ----------------------------------------------------------------------------- boards you play
+
+
+def play_by_clicks(app, screen, move) -> None:
+    """Enter ``move`` on the Rules board as a player would: click, click (a turn: click, key)."""
+    import pygame
+
+    from game.move import CLOCKWISE, COUNTER_CLOCKWISE
+    from gui.testing import post_click, post_key
+
+    view = screen.view
+    post_click(app, view.square_rect(move.from_square).center)
+    if move.fire:
+        post_click(app, view.square_rect(move.from_square).center)  # a double-click fires
+    elif move.from_square == move.to_square and move.rotation:
+        post_key(app, {CLOCKWISE: pygame.K_e, COUNTER_CLOCKWISE: pygame.K_q}.get(move.rotation, pygame.K_u))
+    else:
+        post_click(app, view.square_rect(move.to_square).center)
+        if move.then_square is not None:
+            post_click(app, view.square_rect(move.then_square).center)
+
+
+def test_a_rules_board_waits_for_the_players_move_then_plays_its_beam(quick_app):
+    """The demos looped by themselves; each now waits for the move it teaches (with a hint)."""
+    import pygame
+
+    from gui.testing import post_key
+    from gui.widgets.rules_demo import DemoState
+
+    app = quick_app
+    app.settings.laser_speed = "normal"
+    screen = app.screens.push("rules", variant="khet", topic="laser")
+    run_frames(app, 200)
+    demo = screen.demo
+    taught = screen.section.demo.move
+    assert demo.state is DemoState.WAITING and not demo.position.history  # it waits, however long
+    assert "H for a hint" in demo.hint and screen.buttons["hint"].visible
+    post_key(app, pygame.K_h)
+    assert (taught.from_square, taught.to_square) in screen.view.sketch.arrows
+    assert "move the" in demo.hint
+    # another legal move is not played: the page says what it shows instead
+    other = next(
+        m
+        for m in demo.position.legal_moves
+        if m.from_square != taught.from_square and m.to_square != m.from_square
+    )
+    play_by_clicks(app, screen, other)
+    assert not demo.position.history and "this page shows another move" in demo.hint
+    play_by_clicks(app, screen, taught)
+    assert demo.position.history == [taught] and demo.state is DemoState.PLAYING
+    assert screen.view.beam_running or screen.view.effects_running  # the beam plays
+    run_frames(app, 400)
+    assert demo.state is DemoState.DONE and screen.buttons["again"].visible
+    post_key(app, pygame.K_SPACE)
+    assert demo.state is DemoState.WAITING and not demo.position.history
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_rules_board_can_be_played_by_the_player_or_shown(quick_app, variant):
+    from gui.testing import click_element
+    from gui.widgets.rules_demo import DemoState
+
+    app = quick_app
+    screen = app.screens.push("rules", variant=variant)
+    run_frames(app, 2)
+    for i, section in enumerate(screen.sections):
+        if section.demo is None or section.key == "pieces":
+            continue
+        screen.choose_section(i)
+        run_frames(app, 2)
+        click_element(app, screen.buttons["show"])
+        run_frames(app, 2)
+        assert screen.demo.state is not DemoState.WAITING, (variant, section.key)
+        assert screen.demo.position.history == [section.demo.move]
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1280, 720)])
+def test_the_rules_demo_board_has_room_in_a_small_window(quick_app, size):
+    """At 640x480 the demo board was about 18 px a square."""
+    app = quick_app
+    app._on_window_resized(size)
+    for variant in VARIANTS:
+        screen = app.screens.push("rules", variant=variant, topic="moves")
+        run_frames(app, 2)
+        assert screen.view.layout.square >= (28 if size[0] < 800 else 40), (
+            variant,
+            screen.view.layout.square,
+        )
+        app.screens.pop()
+        run_frames(app, 1)
+
+
+def test_the_pieces_page_shows_a_pieces_card_under_the_pointer(quick_app):
+    import pygame
+
+    app = quick_app
+    screen = app.screens.push("rules", variant="laserchess98", topic="pieces")
+    run_frames(app, 2)
+    number, cell = screen._piece_cells()[2]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell.center, rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(app, 2)
+    assert screen.hovered_kind == number and app.screens.top is screen

@@ -630,8 +630,8 @@ def test_rules_screen_from_menu_new_game_and_the_status_line(app):
     for _ in range(3):
         key(app, pygame.K_DOWN)
     assert rules.section.key == "laser"
-    run_frames(app, 150)  # the demo plays its move and starts again
-    assert rules.played or rules.clock < 1.0
+    run_frames(app, 150)  # the board waits for the player's move
+    assert rules.demo.state.value == "waiting" and not rules.demo.position.history
     key(app, pygame.K_ESCAPE)
     app.screens.push("config", variant="leiserchess2018")
     run_frames(app, 2)
