@@ -31,7 +31,7 @@ from gui.colours import WINDOW_BG
 from gui.screen import Screen, ScreenManager, ScreenRegistry
 from gui.settings import MAX_WINDOW, MIN_WINDOW, LoadResult, Settings, load_settings, save_settings
 from gui.text_input import filter_event
-from gui.widgets.toast import ERROR, HINT, INFO, Toasts, draw_notice
+from gui.widgets.toast import ERROR, INFO, TOOL_TIP, Toasts, draw_notice
 
 log = logging.getLogger(__name__)
 
@@ -410,7 +410,7 @@ class App:
         if top.notices.current is not None:
             top.notices.draw(self.surface, strip)
         elif top.hint:
-            draw_notice(self.surface, strip, top.hint, HINT)
+            draw_notice(self.surface, strip, top.hint, TOOL_TIP)
 
     @property
     def target_fps(self) -> int:

@@ -168,6 +168,23 @@ TAG_BG_GOLD: RGB = (60, 48, 20)  # the turn indicator's pill
 
 # ------------------------------------------------------------ named by the screens and widgets
 SELF_HIT_ON_GOLD: RGB = (150, 28, 0)  # the self-kill flag on the current move's gold highlight
+COSTLY_RIM: RGB = (245, 176, 66)  # a destination whose move uses both actions of the turn
+CHANCE_EDGE: RGB = (196, 150, 255)  # a square chance may send a piece to
+CHANCE_INK: RGB = (230, 214, 255)  # and its odds
+# the piece card: what a beam does on each face, and the squares a piece reaches
+FACE_PASS: RGB = (150, 200, 255)
+FACE_REFLECT: RGB = (120, 230, 160)
+FACE_BACK: RGB = (120, 230, 200)
+FACE_SPLIT: RGB = (200, 160, 255)
+FACE_ABSORB: RGB = (235, 210, 120)
+FACE_DESTROYED: RGB = (255, 110, 100)
+REACH_ONE: RGB = (120, 230, 160)  # a square one action away
+REACH_BOTH: RGB = (245, 190, 90)  # a square that costs both actions
+CARD_GRID: tuple[RGB, RGB] = ((44, 48, 58), (58, 62, 74))  # the card's little board
+# the arrows and circles a player draws on the board
+SKETCH_GREEN: RGB = (60, 200, 90)
+SKETCH_RED: RGB = (230, 60, 50)
+SKETCH_BLUE: RGB = (70, 140, 240)
 
 
 # ------------------------------------------------------------ sizes

@@ -62,5 +62,5 @@ def test_the_game_shows_the_chance_and_the_cost_before_the_move_is_made(quick_ap
     run_frames(app, 2)
     assert len(screen.view.preview_chances) > 1 and screen.view.deco.preview is None
     text = screen.status_text()[0]
-    assert "chance sends the piece to one of" in text and "%" in text
+    assert "chance picks one of" in text and "% each" in text
     assert not screen.session.game.moves  # nothing played yet

@@ -376,7 +376,9 @@ def test_a_whole_game_is_played_to_the_end_by_posted_events(app, data_dir):
     assert record.outcome is not None and record.outcome.result == "1-0"
 
 
-def test_the_move_list_keeps_a_turns_half_actions_in_the_sides_column():
+def test_the_move_list_keeps_a_whole_turn_under_one_move_number():
+    """A turn's two half-actions share one cell of their side's column (they sat on two rows, the
+    second beside the opponent's first)."""
     from gui.widgets.move_list import MoveList
 
     ml = MoveList(pygame.Rect(0, 0, 240, 400))
@@ -384,12 +386,13 @@ def test_the_move_list_keeps_a_turns_half_actions_in_the_sides_column():
     sides = [0, 1, 0, 0, 1, 0, 0, 1, 1]
     ml.set_moves(texts, sides=sides)
     rects = [ml.move_rect(ply) for ply in range(1, 10)]
-    column = {0: rects[0].x, 1: rects[1].x}
-    assert all(r.x == column[side] for r, side in zip(rects, sides, strict=True))  # each side's column
-    assert rects[2].y < rects[3].y  # Blue's second half-action on the next row, same column
-    assert rects[3].y == rects[4].y  # Red's reply beside it
-    assert rects[7].y == rects[6].y and rects[8].y > rects[7].y  # Red's two halves
-    assert ml.row_count == 6 and ml._numbers == {0: 1, 1: 2, 3: 3}
+    _, first, second = ml._columns()
+    columns = {0: first, 1: second}
+    for rect, side in zip(rects, sides, strict=True):  # each action inside its side's column
+        assert columns[side].x <= rect.x and rect.right <= columns[side].right
+    assert rects[2].y == rects[4].y  # Blue's turn (two half-actions) and Red's reply: one row
+    assert rects[5].y == rects[7].y  # Blue's next turn and Red's two halves: the next row
+    assert ml.row_count == 3 and set(ml._numbers.values()) == {1, 2, 3}
     for ply, rect in enumerate(rects, start=1):
         assert ml.ply_at(rect.center) == ply  # a click on a move answers its ply
 

@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu
 from game.variants import VARIANTS, get_variant
 from gui.art.fonts import font, wrap_text
 from gui.art.pieces import piece_surface
-from gui.colours import BODY_TEXT, GOLD, HEADING, LARGE_TEXT, PAGE_TEXT
+from gui.colours import BODY_TEXT, GOLD, HEADING, LARGE_TEXT, PAGE_TEXT, SCROLL_THUMB, SCROLL_TRACK
 from gui.layout import px, style
 from gui.rules_facts import distinct_kinds
 from gui.rules_pages import Section, page
@@ -31,7 +31,6 @@ from gui.widgets.piece_card import card_rect, draw_piece_card
 from gui.widgets.rules_demo import DemoState, RulesDemo
 
 COMPACT_BELOW = (960, 620)  # a window narrower or lower than this gets the compact layout
-SCROLL_TRACK = (60, 64, 76)
 
 
 class RulesScreen(Screen):
@@ -328,7 +327,7 @@ class RulesScreen(Screen):
             pygame.draw.rect(surface, SCROLL_TRACK, track, border_radius=2)
             thumb_h = max(12, box.height * rows // len(lines))
             thumb_y = box.y + (box.height - thumb_h) * top // max(1, len(lines) - rows)
-            pygame.draw.rect(surface, GOLD, (track.x, thumb_y, 4, thumb_h), border_radius=2)
+            pygame.draw.rect(surface, SCROLL_THUMB, (track.x, thumb_y, 4, thumb_h), border_radius=2)
 
     def _piece_cells(self) -> list[tuple[int, pygame.Rect]]:
         """Each kind of the rule set and its cell in the Pieces section."""

@@ -32,6 +32,9 @@ from gui.art.portal import draw_swirl, draw_trail, special_square_surface
 from gui.art.schemes import get_scheme
 from gui.colours import (
     ALERT_FRAME,
+    CHANCE_EDGE,
+    CHANCE_INK,
+    COSTLY_RIM,
     CROSS_RIM,
     DOT_DARK,
     DOT_LIGHT,
@@ -47,9 +50,6 @@ from gui.colours import (
 from gui.widgets.piece_card import CARD_DELAY, card_rect, draw_piece_card
 from gui.widgets.sketch import Sketch, draw_sketch
 
-COSTLY_RIM = (245, 176, 66)  # a move that uses both actions of the turn
-CHANCE_EDGE = (196, 150, 255)  # a square chance may send a piece to
-CHANCE_INK = (230, 214, 255)
 SLIDE_SECONDS = 0.16
 WARP_SECONDS = 0.7  # a piece moved by chance: it vanishes (first half) and reappears (second half)
 BEAM_FADE_SECONDS = 0.45
@@ -301,8 +301,8 @@ class BoardView:
     # ------------------------------------------------------------ the piece card
     def _pointer_square(self) -> int | None:
         """The square under the mouse pointer (None when it is off the board or the window)."""
-        if not pygame.mouse.get_focused():
-            return None
+        if not pygame.display.get_init() or not pygame.mouse.get_focused():
+            return None  # no window (a board drawn off screen) or the pointer is elsewhere
         return self.square_at(pygame.mouse.get_pos())
 
     def _card_ready(self, square: int | None) -> bool:

@@ -16,20 +16,33 @@ from game.variants.base import Variant
 from gui.art.fonts import font, wrap_text
 from gui.art.pieces import piece_surface
 from gui.art.schemes import Scheme
-from gui.colours import GOLD, HEADING, MUTED, PANEL_SHADE, TEXT
+from gui.colours import (
+    CARD_GRID,
+    FACE_ABSORB,
+    FACE_BACK,
+    FACE_DESTROYED,
+    FACE_PASS,
+    FACE_REFLECT,
+    FACE_SPLIT,
+    GOLD,
+    HEADING,
+    MUTED,
+    PANEL_SHADE,
+    REACH_BOTH,
+    REACH_ONE,
+    TEXT,
+)
 from gui.rules_facts import FACE_WORDS, movement_words, piece_facts, turn_facts
 
 CARD_DELAY = 1.2  # seconds the pointer rests on a piece before its card shows
 FACE_COLOURS = {  # the face labels: one colour per kind of answer
-    Op.PASS: (150, 200, 255),
-    Op.REFLECT: (120, 230, 160),
-    Op.BACK: (120, 230, 200),
-    Op.SPLIT: (200, 160, 255),
-    Op.ABSORB: (235, 210, 120),
-    Op.DESTROY: (255, 110, 100),
+    Op.PASS: FACE_PASS,
+    Op.REFLECT: FACE_REFLECT,
+    Op.BACK: FACE_BACK,
+    Op.SPLIT: FACE_SPLIT,
+    Op.ABSORB: FACE_ABSORB,
+    Op.DESTROY: FACE_DESTROYED,
 }
-DOT_ONE = (120, 230, 160)  # a square one action away
-DOT_BOTH = (245, 190, 90)  # a square that costs both actions (or the whole turn)
 
 
 def card_lines(variant: Variant, kind_number: int) -> list[tuple[str, str]]:
@@ -162,7 +175,7 @@ def _draw_moves(
     grid.center = box.center
     for gy in range(n):
         for gx in range(n):
-            shade = (58, 62, 74) if (gx + gy) % 2 else (44, 48, 58)
+            shade = CARD_GRID[(gx + gy) % 2]
             layer.fill(shade, (grid.x + gx * cell, grid.y + gy * cell, cell, cell))
     centre = pygame.Rect(grid.x + reach * cell, grid.y + reach * cell, cell, cell)
     pygame.draw.rect(layer, GOLD, centre, max(1, cell // 6))
@@ -173,9 +186,9 @@ def _draw_moves(
         sx, sy = (-dx, dy) if upside_down else (dx, -dy)
         c = (grid.x + (reach + sx) * cell + cell // 2, grid.y + (reach + sy) * cell + cell // 2)
         if cost > 1 and whole:
-            pygame.draw.circle(layer, DOT_BOTH, c, max(2, cell // 3), max(1, cell // 8))
+            pygame.draw.circle(layer, REACH_BOTH, c, max(2, cell // 3), max(1, cell // 8))
         else:
-            pygame.draw.circle(layer, DOT_ONE, c, max(2, cell // 4))
+            pygame.draw.circle(layer, REACH_ONE, c, max(2, cell // 4))
     if any(max(abs(dx), abs(dy)) > reach for dx, dy in facts.steps):
         more = font(max(9, cell // 2)).render("and on", True, MUTED)
         layer.blit(more, more.get_rect(midtop=(grid.centerx, grid.bottom + 1)))

@@ -48,13 +48,13 @@ class ShotPreview:
         parts = []
         if self.chances:
             n = len(self.chances)
-            parts.append(f"chance sends the piece to one of {n} squares, each {100 / n:.1f} %")
+            parts.append(f"chance picks one of {n} squares, {100 / n:.1f} % each")
         if self.uses_every_action:
-            parts.append("uses both actions of the turn")
+            parts.append("uses both actions")
         if not parts:
             return None
         text = "; ".join(parts)
-        return f"{names[self.move.from_square]} to {names[self.move.to_square]}: {text}"
+        return f"{names[self.move.from_square]}{names[self.move.to_square]}: {text}"
 
 
 class ShotPreviewer:

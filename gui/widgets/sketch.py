@@ -15,7 +15,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-GREEN, RED, BLUE = (60, 200, 90), (230, 60, 50), (70, 140, 240)
+from gui.colours import SKETCH_BLUE as BLUE
+from gui.colours import SKETCH_GREEN as GREEN
+from gui.colours import SKETCH_RED as RED
+
 ALPHA = 170
 
 

@@ -10,16 +10,17 @@ shows the tool tip of the widget under the pointer, so tool tips cover nothing e
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
-from gui.art.fonts import fitting_font, wrap_text
+from gui.art.fonts import font, wrap_text
 from gui.colours import GOLD, MUTED, NOTICE_MARK, PANEL_SHADE, RED, TEXT
 from gui.layout import px
 
 INFO = "info"
 ERROR = "error"
-HINT = "hint"  # a tool tip shown in the strip
+TOOL_TIP = "tool tip"  # a tool tip shown in the strip
 
 _ACCENT = {INFO: GOLD, ERROR: RED}
 FADE_IN = 0.2
@@ -96,24 +97,39 @@ class Toasts:
             draw_notice(surface, strip, toast.text, toast.kind, toast.alpha)
 
 
-def _font_for(text: str, box: pygame.Rect, size: tuple[int, int]) -> tuple[pygame.font.Font, int]:
-    return fitting_font(text, box, max(12, px(16, size)), smallest=10)
+MAX_NOTICE_CHARS = 600  # a notice is not a document: beyond this it ends with "…"
+
+
+@lru_cache(maxsize=64)
+def _layout(
+    text: str, strip: tuple[int, int, int, int], size: tuple[int, int]
+) -> tuple[pygame.Rect, int, tuple[str, ...]]:
+    """Where a notice goes and how it reads: its box (the strip, grown only when the text cannot
+    fit whole: down, or up from a strip at the bottom of the window), its font size and lines."""
+    if len(text) > MAX_NOTICE_CHARS:
+        text = text[: MAX_NOTICE_CHARS - 1] + "…"
+    base = pygame.Rect(strip)
+    box = pygame.Rect(base)
+    upward = base.centery > size[1] // 2
+    for grow in range(GROW_LIMIT):
+        inner = _text_box(box, size)
+        for points in range(max(12, px(16, size)), 9, -1):
+            f = font(points)
+            rows = wrap_text(f, text, inner.width, max(1, inner.height // f.get_linesize()) + 1)
+            if len(rows) * f.get_linesize() <= inner.height:
+                return box, points, tuple(rows)
+        if grow < GROW_LIMIT - 1:
+            box.height += base.height
+            if upward:
+                box.bottom = base.bottom
+    f = font(10)
+    inner = _text_box(box, size)
+    return box, 10, tuple(wrap_text(f, text, inner.width, max(1, inner.height // f.get_linesize())))
 
 
 def notice_box(text: str, strip: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-    """The rectangle a notice takes: the strip, grown only when its text cannot fit whole (down,
-    or up from a strip at the bottom of the window)."""
-    box = pygame.Rect(strip)
-    upward = strip.centery > size[1] // 2
-    for _ in range(GROW_LIMIT):
-        inner = _text_box(box, size)
-        f, lines = _font_for(text, inner, size)
-        if lines * f.get_linesize() <= inner.height and len(wrap_text(f, text, inner.width)) <= lines:
-            break
-        box.height += strip.height
-        if upward:
-            box.bottom = strip.bottom
-    return box
+    """The rectangle a notice takes (see :func:`_layout`)."""
+    return pygame.Rect(_layout(text, tuple(strip), tuple(size))[0])
 
 
 def _text_box(box: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
@@ -125,10 +141,11 @@ def _text_box(box: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
 def draw_notice(
     surface: pygame.Surface, strip: pygame.Rect, text: str, kind: str = INFO, alpha: float = 1.0
 ) -> pygame.Rect:
-    """A notice (or, ``kind`` HINT, a tool tip) in ``strip``: an opaque pill with a badge and the
+    """A notice (or, ``kind`` TOOL_TIP, a tool tip) in ``strip``: an opaque pill with a badge and the
     whole text, in the largest font that fits (the pill grows downward only if 10 px is too big)."""
     size = surface.get_size()
-    box = notice_box(text, strip, size)
+    box, points, rows = _layout(text, tuple(strip), size)
+    box = pygame.Rect(box)
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     radius = max(4, px(10, size))
     accent = _ACCENT.get(kind, MUTED)
@@ -138,16 +155,16 @@ def draw_notice(
     pad = max(4, px(8, size))
     icon = max(14, min(box.height - 2 * pad, px(24, size)))
     centre = (pad + icon // 2, min(box.height // 2, strip.height // 2))
-    if kind != HINT:
+    if kind != TOOL_TIP:
         pygame.draw.circle(layer, accent, centre, icon // 2)
-        mark = _font_for("!", pygame.Rect(0, 0, icon, icon), size)[0]
-        badge = mark.render("!" if kind == ERROR else "i", True, NOTICE_MARK)
+        badge = font(max(10, int(icon * 0.75)), bold=True).render(
+            "!" if kind == ERROR else "i", True, NOTICE_MARK
+        )
         layer.blit(badge, badge.get_rect(center=centre))
-    f, lines = _font_for(text, inner, size)
-    rows = wrap_text(f, text, inner.width, max(1, lines))
+    f = font(points)
     y = inner.y + (inner.height - len(rows) * f.get_linesize()) // 2
     for row in rows:
-        layer.blit(f.render(row, True, TEXT if kind != HINT else MUTED), (inner.x, y))
+        layer.blit(f.render(row, True, TEXT if kind != TOOL_TIP else MUTED), (inner.x, y))
         y += f.get_linesize()
     layer.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
     surface.blit(layer, box)
