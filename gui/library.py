@@ -26,8 +26,9 @@ import pygame
 from game import Game, Outcome, Player, TimeControl, get_variant
 from game.errors import LaserChessError, RecordError
 from game.fileio import atomic_write_text, loads_json
+from game.line import full_moves
 from game.outcome import Termination
-from gui.wording import first_turn, full_moves, move_sides
+from gui.wording import first_turn, move_sides
 
 # ----------------------------------------------------------------------------- one record
 

@@ -33,7 +33,8 @@ def test_the_game_screens_notice_strip_covers_nothing(quick_app, size):
     app.notify(COPY_NOTICE)
     box = notice_box(COPY_NOTICE, screen.notice_rect(size), size)
     assert box == screen.notice_rect(size)  # the message fits its strip whole
-    keep_clear = [screen.view.rect, screen.status_rect, screen.moves.rect, *screen.cards.values()]
+    panel = screen.panel
+    keep_clear = [screen.view.rect, panel.status_rect, screen.moves.rect, *panel.cards.values()]
     keep_clear += visible_widgets(app)
     assert not [r for r in keep_clear if box.colliderect(r)]
 

@@ -42,7 +42,8 @@ from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background
 from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
-from gui.widgets.shot_preview import ShotPreview, ShotPreviewer
+from gui.widgets.player_panel import clock_change_in, panel_title_band
+from gui.widgets.shot_preview import ShotPreview, ShotPreviewer, costly_squares
 from gui.widgets.study_tools import GameStudy
 
 STATUS_COLOURS = {
@@ -163,15 +164,19 @@ class GameScreen(Screen):
         move = self.input.preview_move() if preview else None
         dragged = self.input.dragging
         hidden = {self.input.selected} if dragged and self.input.selected is not None else set()
+        self.view.costly = costly_squares(self.input.position, self.input.targets())
         if move is None:
             self.preview = None
             self.view.preview_shots, self.view.preview_hits = [], {}
+            self.view.preview_chances, self.view.preview_chanced = {}, 0
             self.view.deco.preview = None
             self.view.deco.hidden = frozenset(hidden)
             return
         self.preview = self.previewer.preview(self.position, move)
         self.view.preview_shots = list(self.preview.shots)
         self.view.preview_hits = dict(self.preview.hits)
+        self.view.preview_chances = dict(self.preview.chances)
+        self.view.preview_chanced = self.preview.chanced
         if move.from_square != move.to_square:
             hidden.add(move.from_square)  # the piece is shown faded where it leaves, ghosted where it goes
         self.view.deco.hidden = frozenset(hidden)
@@ -300,6 +305,9 @@ class GameScreen(Screen):
             null_move=inp.null_move() is not None,
             own_hits=own,
         )
+        chance = self.preview.words(self.position.geometry.names) if self.preview is not None else None
+        if chance is not None and not own:  # where chance may send the piece, what the move costs
+            return chance, STATUS_COLOURS["notice"]
         study = self.study.status() if self.preview is None else None
         text, kind = status_line(self.controller, facts, study[0] if study is not None else None)
         if kind == "study" and study is not None:
@@ -584,19 +592,40 @@ class GameScreen(Screen):
 
     @property
     def animating(self) -> bool:
-        """Frames are needed while something moves: a shot or slide, a running clock, the CPU
-        thinking (its depth is shown), a replayed shot still to come."""
+        """Frames are needed while something moves: a shot or slide, the CPU thinking (its depth
+        is shown), a replayed shot still to come. A running clock needs a frame only when its
+        shown time changes (:meth:`next_frame_in`)."""
         c = self.controller
         return (
             self.view.busy
             or self.view.effects_running
             or c.searching
             or c.cpu_waiting
-            or self.session.clock_running
             or self.reshow_at is not None
             or self.input.dragging
             or c.hint_pending is not None
         )
+
+    def next_frame_in(self) -> float | None:
+        s = self.session
+        waits = [super().next_frame_in()]
+        if s.clock_running and s.remaining is not None:
+            waits.append(clock_change_in(s.remaining[s.turn]))
+        return min((w for w in waits if w is not None), default=None)
+
+    sketch_boards = True  # right-drag arrows, right-click circles (turning stays on buttons and keys)
+
+    def right_press_used(self, event: pygame.event.Event) -> bool:
+        """A right-click on the board clears a premove, as on lichess (it draws nothing then)."""
+        if self.controller.premove is None:
+            return False
+        self.controller.clear_premove()
+        self.input.clear()
+        self._sync_input()
+        return True
+
+    def notice_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        return panel_title_band(size, self.panel.side_panel)  # over the title, never board or panel
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface, self.app.settings.board_scheme)

@@ -48,7 +48,7 @@ from gui.widgets.analysis_panel import AnalysisPanel, mark_suffix
 from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.chrome import draw_background, panel
 from gui.widgets.move_list import MoveList
-from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
+from gui.widgets.player_panel import draw_panel_title, draw_player_card, panel_title_band, side_panel_layout
 
 AUTOPLAY_PAUSE = 1.2  # seconds between moves at 1x, after each move's animation
 SPEEDS: dict[str, float] = {"½×": 0.5, "1×": 1.0, "2×": 2.0, "4×": 4.0}
@@ -428,6 +428,11 @@ class ReplayScreen(Screen):
         if self.ply == n and self.problem is not None:
             return main, f"The record stops here: {self.problem}", PROBLEM_TEXT
         return main, f"{names[turn]} to move" + ("  ·  autoplay" if self.playing else ""), TEXT
+
+    sketch_boards = True  # right-drag arrows, right-click circles, gone with the next step
+
+    def notice_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        return panel_title_band(size, self.side_panel)  # notices over the title, never the board or panel
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
