@@ -435,9 +435,18 @@ class App:
     def _wake_interval(self) -> float:
         if self.text_field_focused():
             return CARET_WAKE_SECONDS
-        if self.ui.get_hovering_any_element():
+        if self._tool_tip_due():
             return HOVER_WAKE_SECONDS
         return IDLE_WAKE_SECONDS
+
+    def _tool_tip_due(self) -> bool:
+        """Does the pointer rest on a widget with a tool tip not shown yet (it needs a frame)?"""
+        return any(
+            getattr(e, "hovered", False)
+            and getattr(e, "tool_tip_text", None)
+            and getattr(e, "tool_tip", 0) is None
+            for e in self.ui.get_sprite_group().sprites()
+        )
 
     @property
     def idle(self) -> bool:

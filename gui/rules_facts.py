@@ -125,32 +125,50 @@ def action_cost(pos: Position, move: Move) -> int:
     return left if over else 1
 
 
-def _ends_game(pos: Position, move: Move) -> bool:
+SAMPLES_PER_CLASS = 6  # moves of each kind whose cost is tried in each playout position
+
+
+def _probe(pos: Position, move: Move) -> tuple[int | None, bool]:
+    """(actions ``move`` uses, None when it ends the game; whether another fire may follow it in
+    the same turn): one push, one pop."""
+    left, turn = pos.actions_left, pos.turn
     pos.push(move)
     try:
-        return pos.outcome() is not None or not pos.legal_moves
+        if pos.outcome() is not None:
+            return None, False  # a turn cut short by the end of the game says nothing about costs
+        over = pos.turn != turn
+        again = not over and move.fire and any(m.fire for m in pos.legal_moves)
+        return (left if over else 1), again
     finally:
         pos.pop()
 
 
 @cache
 def turn_facts(variant_name: str) -> TurnFacts:
+    """The facts of a turn, from a few hundred moves of seeded playouts: a rule set of one action
+    a turn only needs to know which kinds of action exist; the others try the cost of a few moves
+    of each kind in each position (cheap enough to ask for on the first piece card)."""
     v = get_variant(variant_name)
     costs: dict[ActionClass, set[int]] = {}
     fire_again = False
     fired = False
     for pos in _playout_positions(v):
+        tried: dict[ActionClass, int] = {}
         for move in pos.legal_moves:
-            if _ends_game(pos, move):
-                continue  # a turn cut short by the end of the game says nothing about costs
             what = classify(move)
-            cost = action_cost(pos, move)
+            if v.turn_actions == 1:
+                costs.setdefault(what, set()).add(1)
+                continue
+            if tried.get(what, 0) >= SAMPLES_PER_CLASS:
+                continue
+            tried[what] = tried.get(what, 0) + 1
+            cost, again = _probe(pos, move)
+            if cost is None:
+                continue
             costs.setdefault(what, set()).add(cost)
-            if what == "fire" and cost == 1 and not fire_again:
+            if what == "fire" and cost == 1:
                 fired = True
-                pos.push(move)
-                fire_again = any(m.fire for m in pos.legal_moves)
-                pos.pop()
+                fire_again = fire_again or again
     if "fire" in costs:
         fires: Fires = "action"
     else:

@@ -8,14 +8,17 @@ and mark comes from :mod:`gui.rules_facts`, so the card can only say what the ru
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.pieces import Piece
 from game.pieceset import Op
+from game.variants import get_variant
 from game.variants.base import Variant
 from gui.art.fonts import font, wrap_text
 from gui.art.pieces import piece_surface
-from gui.art.schemes import Scheme
+from gui.art.schemes import Scheme, get_scheme
 from gui.colours import (
     CARD_GRID,
     FACE_ABSORB,
@@ -111,10 +114,22 @@ def draw_piece_card(
     rect: pygame.Rect,
     variant: Variant,
     code: int,
-    scheme: Scheme,
+    scheme: Scheme | str,
     flipped: bool = False,
 ) -> None:
-    """The card for the piece ``code`` in ``rect``."""
+    """The card for the piece ``code`` in ``rect`` (drawn once, then kept: a still screen with a
+    card up costs no more than without)."""
+    surface.blit(card_surface(variant.name, code, rect.size, get_scheme(scheme).name, flipped), rect)
+
+
+@lru_cache(maxsize=16)
+def card_surface(
+    variant_name: str, code: int, card_size: tuple[int, int], scheme_name: str, flipped: bool
+) -> pygame.Surface:
+    """The card, drawn on a surface of its own."""
+    variant = get_variant(variant_name)
+    scheme = get_scheme(scheme_name)
+    rect = pygame.Rect((0, 0), card_size)
     piece = Piece.from_code(code)
     kind = variant.pieces.by_number[int(piece.kind)]
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -129,18 +144,18 @@ def draw_piece_card(
     art_h = int((rect.h - top) * 0.46)
     label = max(10, rect.w // 24)  # the face labels' font size (the side ones stand on end)
     label_h = font(label, bold=True).get_linesize()
-    size = max(24, min(art_h - 2 * label_h, rect.w // 2 - pad - 2 * label_h - 4))
-    piece_box = pygame.Rect(0, 0, size, size)
-    piece_box.center = (pad + label_h + 2 + size // 2, top + art_h // 2)
+    art = max(24, min(art_h - 2 * label_h, rect.w // 2 - pad - 2 * label_h - 4))
+    piece_box = pygame.Rect(0, 0, art, art)
+    piece_box.center = (pad + label_h + 2 + art // 2, top + art_h // 2)
     orientation = (piece.orientation + (2 if flipped else 0)) & 3
-    layer.blit(piece_surface(kind, int(piece.color), orientation, size, scheme), piece_box)
+    layer.blit(piece_surface(kind, int(piece.color), orientation, art, scheme), piece_box)
     if variant.laser_kind:
         _draw_faces(layer, piece_box, face_labels(variant, code, flipped), label)
     grid = pygame.Rect(rect.w // 2 + pad // 2, top, rect.w // 2 - pad - pad // 2, art_h)
     _draw_moves(layer, grid, variant, int(piece.kind), flipped != bool(piece.color))
     text_box = pygame.Rect(pad, top + art_h + pad // 2, rect.w - 2 * pad, rect.h - top - art_h - pad)
     _draw_lines(layer, text_box, card_lines(variant, int(piece.kind)))
-    surface.blit(layer, rect)
+    return layer
 
 
 def _draw_faces(
