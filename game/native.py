@@ -31,9 +31,13 @@ from game.search.evaluate import Evaluator
 from game.variants import KHET, LEISERCHESS_2017, LEISERCHESS_2018
 from game.variants.base import RuleOptions, Variant
 
-# The rule sets the native core plays, by the number its C code knows them by.
-SERVED: dict[str, int] = {KHET.name: 0, LEISERCHESS_2017.name: 1, LEISERCHESS_2018.name: 2}
+# The rule sets whose rules the C core holds, by the number its C code knows them by.
+RULE_IDS: dict[str, int] = {KHET.name: 0, LEISERCHESS_2017.name: 1, LEISERCHESS_2018.name: 2}
 _BUILTIN = {KHET.name: KHET, LEISERCHESS_2017.name: LEISERCHESS_2017, LEISERCHESS_2018.name: LEISERCHESS_2018}
+# The rule sets the native core searches: those whose Python search and evaluation native/ ports
+# today. A change to a rule set's Python search or evaluation that is not yet ported to native/
+# takes the rule set out of here (the tests follow this set), and it searches in Python meanwhile.
+SERVED: frozenset[str] = frozenset(RULE_IDS)
 
 
 def pure_requested() -> bool:
@@ -71,9 +75,14 @@ def available() -> bool:
     return _native is not None
 
 
-def serves(variant: Variant) -> bool:
-    """Does the native core play this rule set (one of the built-in Khet and Leiserchess objects)?"""
+def has_rules(variant: Variant) -> bool:
+    """Does the C core hold this rule set's rules (one of the built-in Khet and Leiserchess objects)?"""
     return _BUILTIN.get(variant.name) is variant
+
+
+def serves(variant: Variant) -> bool:
+    """Does the native core search this rule set (its rules and its search ported, see SERVED)?"""
+    return has_rules(variant) and variant.name in SERVED
 
 
 def core_name(engine: object) -> str:
@@ -99,7 +108,7 @@ def rules_tables(variant: Variant, options: RuleOptions) -> dict[str, Any]:
     forbidden = variant.forbidden
     is_khet = variant.name == KHET.name
     return {
-        "variant": SERVED[variant.name],
+        "variant": RULE_IDS[variant.name],
         "width": geo.width,
         "height": geo.height,
         "rays": geo.rays,
@@ -167,8 +176,8 @@ def new_core(pos: Position) -> Any:
     """A native core for ``pos``'s rule set and options, set to ``pos`` (RuntimeError without one)."""
     if _native is None:
         raise RuntimeError(f"no native core: {why_not}")
-    if not serves(pos.variant):
-        raise ValueError(f"the native core does not play {pos.variant.title}")
+    if not has_rules(pos.variant):
+        raise ValueError(f"the native core does not hold the rules of {pos.variant.title}")
     key = _rule_key(pos.variant, pos.options)
     tables = _RULES.get(key)
     if tables is None:

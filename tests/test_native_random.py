@@ -55,8 +55,10 @@ def test_random_boards_agree_in_rules_and_search(variant, count):
             continue
         assert native.new_core(pos).generate() == pos.generate_codes(), pos.fen()
         assert native.perft(pos, 2) == perft(pos, 2), pos.fen()
+        checked += 1
+        if variant not in native.SERVED:
+            continue  # (its search is not ported now: the rules still are)
         depth = 2 + checked % 2
         python = Engine().search(pos, Limits(depth=depth))
         found = native.NativeEngine().search(pos, Limits(depth=depth))
         assert (found.nodes, found.move, found.score) == (python.nodes, python.move, python.score), pos.fen()
-        checked += 1

@@ -25,8 +25,6 @@ from game.search.engine import Engine  # noqa: E402
 from game.search.limits import Limits  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
-SERVED = ("khet", "leiserchess2017", "leiserchess2018")
-
 
 def bench(variant: str, depth: int, engine: type[Engine]) -> tuple[int, float]:
     """(nodes, CPU seconds) of the bench positions of ``variant`` at ``depth``."""
@@ -52,7 +50,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--variant", action="append", choices=SERVED)
+    parser.add_argument("--variant", action="append", choices=sorted(native.SERVED))
     args = parser.parse_args(argv)
     if not native.available():
         print(f"error: no native core: {native.why_not}", file=sys.stderr)
@@ -61,7 +59,7 @@ def main(argv: list[str]) -> int:
         f"{'rule set':<16} {'Python n/s':>11} {'native n/s':>11} {'x':>5}  same nodes  "
         f"depth in {args.seconds:g} s: Python / native"
     )
-    for variant in args.variant or SERVED:
+    for variant in args.variant or sorted(native.SERVED):
         py_nodes, py_time = bench(variant, args.depth, Engine)
         c_nodes, c_time = bench(variant, args.depth, native.NativeEngine)
         py_rate, c_rate = py_nodes / max(py_time, 1e-9), c_nodes / max(c_time, 1e-9)
