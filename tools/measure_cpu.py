@@ -70,7 +70,7 @@ def measure(scene: str, size: tuple[int, int], seconds: float) -> tuple[float, f
 
     app = App(size, sound=False, persist=False, fullscreen=False)
     _open_scene(app, scene)
-    run_frames(app, 30)  # settle: first-frame caches, fonts, the board image
+    run_frames(app, 100)  # settle: first-frame caches, fonts, the board image, a piece card due
     app.toasts.items.clear()
     pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), 1)
     frames = app.frames
