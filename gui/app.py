@@ -549,6 +549,22 @@ def build_parser(prog: str = "laser-chess") -> argparse.ArgumentParser:
     return parser
 
 
+def _no_display() -> str | None:
+    """Why no window can be seen, or None. With no display SDL quietly falls back to a driver that
+    draws nowhere, and the game would run unseen; a driver chosen on purpose (SDL_VIDEODRIVER) is
+    left alone."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy"):
+        return (
+            f"no display was found (SDL chose its {driver!r} driver); "
+            "--screenshots DIR renders every screen without one"
+        )
+    return None
+
+
 def _default_data_dir_text() -> str:
     if paths.running_from_checkout():
         return f"this checkout ({paths.project_dir()})"
@@ -580,6 +596,9 @@ def main(argv: Sequence[str] | None = None, started: float | None = None, prog: 
             print(path)
         return 0
     try:
+        no_display = _no_display()
+        if no_display:
+            raise pygame.error(no_display)
         app = App(args.size, fullscreen=args.fullscreen, sound=not args.no_sound)
     except pygame.error as exc:
         print(f"Laser Chess could not open its window: {exc}", file=sys.stderr)

@@ -569,3 +569,21 @@ def test_any_game_window_options_give_a_clean_error_or_a_start(argv):
     finally:
         app.App = original
         paths.set_data_dir(None)
+
+
+def test_without_a_display_the_game_says_so_instead_of_running_unseen(monkeypatch, capsys):
+    import pygame
+
+    from gui import app
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")  # SDL's fallback
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app started without a display")
+
+    monkeypatch.setattr(app, "App", no_app)
+    assert app.main(["--no-sound"]) == 1
+    err = capsys.readouterr().err
+    assert "could not open its window: no display was found" in err and "--screenshots" in err
