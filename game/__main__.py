@@ -29,7 +29,7 @@ def position_from_args(args: argparse.Namespace) -> Position:
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set")
+    parser.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
     parser.add_argument("--setup", default=None, help="named setup (default: the variant's first)")
     parser.add_argument(
         "--fen", default=None, type=cliargs.position_text, help="a position string instead of a setup"
@@ -79,7 +79,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("perft", help="count leaf nodes of the move tree (every leaf made and fired)")
     add_position_arguments(p)
-    p.add_argument("--depth", type=cliargs.depth, default=3)
+    p.add_argument(
+        "--depth",
+        type=cliargs.depth,
+        default=3,
+        help="plies to count (default 3); each ply multiplies the work: Laser Chess 1987 at depth 3 "
+        "and LaserChess 98 at depth 2 with --turns take minutes (Ctrl+C stops)",
+    )
     p.add_argument("--divide", action="store_true", help="print the count below each first move")
     p.add_argument(
         "--chance",

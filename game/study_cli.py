@@ -97,7 +97,10 @@ def register(main: ModuleType) -> None:
         p.add_argument(
             "--strength",
             choices=sorted(STRENGTHS),
-            help="quick: " + STRENGTHS["quick"].description + "; deep: " + STRENGTHS["deep"].description,
+            help="quick (the default): "
+            + STRENGTHS["quick"].description
+            + "; deep: "
+            + STRENGTHS["deep"].description,
         )
         p.add_argument("--again", action="store_true", help="analyse even if the record holds an analysis")
         p.add_argument("--no-save", action="store_true", help="leave the record file unchanged")

@@ -1,5 +1,5 @@
 """Side-by-side engine speed of two checkouts, runs alternated: nodes/s at a fixed depth and the
-depth reached in 1 s on the bench positions (README "Engine").
+depth reached in 1 s on the bench positions (docs/engine.md).
 
     python tools/engine_compare.py NEW_CHECKOUT OLD_CHECKOUT [--rounds 3] [--depth 5] [--seconds 1]
 

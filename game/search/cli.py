@@ -1,4 +1,4 @@
-"""Command-line tools of the engine: ``bestmove``, ``bench`` and ``match`` (see README "Engine").
+"""Command-line tools of the engine: ``bestmove``, ``bench``, ``match`` and ``engine`` (docs/command-line.md).
 
 :func:`register` adds them to ``python -m game``; the main module calls it before parsing.
 """
@@ -250,15 +250,17 @@ def register(main: ModuleType) -> None:
         main.add_position_arguments(p)
         p.add_argument("--moves", default="", help="moves to play from the position first (space separated)")
         p.add_argument("--level", type=cliargs.level, help=f"a level preset ({level_names})")
-        p.add_argument("--movetime", type=cliargs.milliseconds, help="milliseconds to think")
+        p.add_argument(
+            "--movetime", type=cliargs.milliseconds, help="milliseconds to think (with no limit at all: 2000)"
+        )
         p.add_argument("--depth", type=cliargs.depth, help="search exactly this deep")
         p.add_argument("--nodes", type=cliargs.count, help="stop after about this many nodes")
         p.add_argument("--seed", type=int, default=None, help="random seed for a level's choices")
         p.add_argument("--quiet", action="store_true", help="print only the chosen move")
 
         p = sub.add_parser("bench", help="search fixed positions to a fixed depth: nodes, seconds, nodes/s")
-        p.add_argument("--depth", type=cliargs.depth, default=4)
-        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set")
+        p.add_argument("--depth", type=cliargs.depth, default=4, help="depth of every search (default 4)")
+        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
 
         p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
         p.add_argument(
@@ -310,7 +312,7 @@ def register(main: ModuleType) -> None:
             help="stop as soon as a sequential test decides (e.g. 0,50); --games is then the most played",
         )
 
-        p = sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (see README)")
+        p = sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (docs/engine.md)")
         p.add_argument("--weights", help="evaluation weights from a JSON file (tools/tune.py writes them)")
 
     main.EXTRA_PARSERS.append(parsers)

@@ -1,6 +1,6 @@
 """The CPU player's search: iterative deepening PVS with a transposition table, in pure Python.
 
-Highlights (see README "Engine"):
+Highlights (docs/engine.md):
 
 * negamax alpha-beta with principal-variation search, aspiration windows at the root,
   a transposition table keyed by the position's Zobrist hash, null-move pruning (the "pass"

@@ -26,7 +26,7 @@ FEN... [moves M1 M2 ...]``                        the start, so repetitions and 
 Scores: ``cp S`` in centi-units (a Pyramid or Pawn is about 100); a decided game is ``win N`` /
 ``loss N`` plies after ``protocol``, ``mate N`` / ``mate -N`` full moves after ``uci``.
 
-Moves and positions are written as the game writes them (README "Notation" and docs/engine.md list
+Moves and positions are written as the game writes them (docs/rules/*.md and docs/engine.md list
 every rule set's forms): ``i5j6``, ``j5R`` (Khet, Leiserchess), ``h2h3g4`` (Leiserchess 2018's
 second square), ``d2-d4``, ``e7-e8=Q`` (Lousy Chess), ``d1*`` fire, ``c4>E`` rotate to (LaserChess 98,
 Laser Chess 1987), ``e4e5@c7`` (a chance outcome: in a ``position`` line the outcome the game drew;

@@ -8,7 +8,7 @@ optics and :data:`BEAM_RULES`: charge (Straight Mirrors raise it, Chargers set i
 explosions that block for two steps, ten hits per reflecting surface a turn, a 10,000-step cap.
 
 The extra state is one int: a bit per square holding a Pawn that has not moved yet (its double
-step). Position strings: ``placement side halves-left unmoved-pawns`` (see README).
+step). Position strings: ``placement side halves-left unmoved-pawns`` (docs/rules/laserchess98.md).
 """
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ SETUPS = {
 }
 SETUP_NOTES = {
     "Reconstructed layout": (
-        "LaserChess 98 \u2014 reconstructed layout: the original board was never published (see README)"
+        "LaserChess 98 \u2014 reconstructed layout: the original board was never published"
     ),
     "Splitter cascade": "Fire d1: three splitters make four beams; two destroy the Red Pawns on b7 and f7",
     "Charging corridor": (
