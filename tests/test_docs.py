@@ -170,3 +170,15 @@ def test_the_readme_test_command_is_the_one_ci_runs():
     test_command = re.search(r'python -m pip install -e "\.\[test\]" && (python -m pytest[^\n`]*)', readme)
     assert test_command, "README.md lost its one-command test block"
     assert test_command.group(1).strip() in ci
+
+
+def test_the_docs_hold_current_facts_not_dated_logs():
+    """Numbers come with the command that measures them, not with a date or a time of day."""
+    dated = re.compile(r"\bUTC\b|this session|\b20\d\d-\d\d-\d\d\b|\b\d{1,2}:\d\d[–-]\d{1,2}:\d\d\b", re.I)
+    found = [
+        f"{page.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+        for page in markdown_files()
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        if dated.search(line)
+    ]
+    assert not found, "dated logs in the docs (say what is true now, with its command):\n" + "\n".join(found)
