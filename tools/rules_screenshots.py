@@ -1,6 +1,6 @@
 """Render the pictures of the rules pages (docs/rules/*.md): the Rules screen's page on the laser
-(or, for a rule set without one, on the moves) of every rule set, its demo board on the start
-position, written as rules-<rule set>.png. Usage:
+(or, for a rule set without one, on the moves) of every rule set, its board waiting for the move
+the page teaches, written as rules-<rule set>.png. Usage:
 
     python tools/rules_screenshots.py [OUT_DIR] [--size 1024x600]
 
