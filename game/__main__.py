@@ -30,9 +30,15 @@ def position_from_args(args: argparse.Namespace) -> Position:
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
-    parser.add_argument("--setup", default=None, help="named setup (default: the variant's first)")
     parser.add_argument(
-        "--fen", default=None, type=cliargs.position_text, help="a position string instead of a setup"
+        "--setup", metavar="NAME", default=None, help="named setup (default: the variant's first)"
+    )
+    parser.add_argument(
+        "--fen",
+        metavar="POSITION",
+        default=None,
+        type=cliargs.position_text,
+        help="a position string instead of a setup",
     )
     parser.add_argument(
         "--no-zombies", action="store_true", help="Leiserchess 2017 without zombies (the 2016 rules)"
@@ -81,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_position_arguments(p)
     p.add_argument(
         "--depth",
+        metavar="N",
         type=cliargs.depth,
         default=3,
         help="plies to count (default 3); each ply multiplies the work: Laser Chess 1987 at depth 3 "

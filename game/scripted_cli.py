@@ -67,8 +67,12 @@ def register(main: ModuleType) -> None:
 
     def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p = sub.add_parser("scripted", help="Lousy Chess: a whole game between scripted engines (or our CPU)")
-        p.add_argument("--white", required=True, help="engine letter + seed (e.g. L4) or a CPU level")
-        p.add_argument("--black", required=True, help="engine letter + seed (e.g. K0) or a CPU level")
+        p.add_argument(
+            "--white", metavar="PLAYER", required=True, help="engine letter + seed (e.g. L4) or a CPU level"
+        )
+        p.add_argument(
+            "--black", metavar="PLAYER", required=True, help="engine letter + seed (e.g. K0) or a CPU level"
+        )
         p.add_argument("--serial", required=True, help="the serial number (letters and digits, e.g. CH3SS5)")
         p.add_argument(
             "--sane-promoted",

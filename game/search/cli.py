@@ -248,63 +248,108 @@ def register(main: ModuleType) -> None:
     def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p = sub.add_parser("bestmove", help="search a position and print the move the engine chooses")
         main.add_position_arguments(p)
-        p.add_argument("--moves", default="", help="moves to play from the position first (space separated)")
-        p.add_argument("--level", type=cliargs.level, help=f"a level preset ({level_names})")
         p.add_argument(
-            "--movetime", type=cliargs.milliseconds, help="milliseconds to think (with no limit at all: 2000)"
+            "--moves",
+            metavar="MOVES",
+            default="",
+            help="moves to play from the position first (space separated)",
         )
-        p.add_argument("--depth", type=cliargs.depth, help="search exactly this deep")
-        p.add_argument("--nodes", type=cliargs.count, help="stop after about this many nodes")
-        p.add_argument("--seed", type=int, default=None, help="random seed for a level's choices")
+        p.add_argument("--level", metavar="LEVEL", type=cliargs.level, help=f"a level preset ({level_names})")
+        p.add_argument(
+            "--movetime",
+            metavar="MS",
+            type=cliargs.milliseconds,
+            help="milliseconds to think (with no limit at all: 2000)",
+        )
+        p.add_argument("--depth", metavar="N", type=cliargs.depth, help="search exactly this deep")
+        p.add_argument("--nodes", metavar="N", type=cliargs.count, help="stop after about this many nodes")
+        p.add_argument(
+            "--seed", metavar="N", type=int, default=None, help="random seed for a level's choices"
+        )
         p.add_argument("--quiet", action="store_true", help="print only the chosen move")
 
         p = sub.add_parser("bench", help="search fixed positions to a fixed depth: nodes, seconds, nodes/s")
-        p.add_argument("--depth", type=cliargs.depth, default=4, help="depth of every search (default 4)")
+        p.add_argument(
+            "--depth", metavar="N", type=cliargs.depth, default=4, help="depth of every search (default 4)"
+        )
         p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
 
         p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
         p.add_argument(
             "--white",
+            metavar="LEVEL",
             type=cliargs.level,
             default="Hard",
             help=f"first player's level ({level_names}; default Hard)",
         )
         p.add_argument(
-            "--black", type=cliargs.level, default="Medium", help="second player's level (default Medium)"
+            "--black",
+            metavar="LEVEL",
+            type=cliargs.level,
+            default="Medium",
+            help="second player's level (default Medium)",
         )
-        p.add_argument("--games", type=cliargs.games, default=20, help="games to play (default 20)")
+        p.add_argument(
+            "--games", metavar="N", type=cliargs.games, default=20, help="games to play (default 20)"
+        )
         p.add_argument(
             "--movetime",
+            metavar="MS",
             type=cliargs.milliseconds,
             help="milliseconds per move for both (replaces the levels')",
         )
-        p.add_argument("--depth", type=cliargs.depth, help="depth cap for both (replaces the levels')")
+        p.add_argument(
+            "--depth", metavar="N", type=cliargs.depth, help="depth cap for both (replaces the levels')"
+        )
         p.add_argument(
             "--time-scale",
+            metavar="X",
             type=cliargs.time_scale,
             help="multiply each level's own time budget (e.g. 0.1: Expert 1.5 s, Hard 0.5 s a move)",
         )
         p.add_argument(
-            "--setups", default=None, help="comma-separated setups (default: all of the variant's)"
+            "--setups",
+            metavar="A,B",
+            default=None,
+            help="comma-separated setups (default: all of the variant's)",
         )
         p.add_argument(
-            "--jobs", type=cliargs.jobs, default=2, help="games played at once, each in a process (default 2)"
+            "--jobs",
+            metavar="N",
+            type=cliargs.jobs,
+            default=2,
+            help="games played at once, each in a process (default 2)",
         )
         p.add_argument(
             "--max-plies",
+            metavar="N",
             type=cliargs.plies,
             default=200,
             help="adjudicate a draw after this many plies (default 200)",
         )
         p.add_argument(
-            "--seed", type=int, default=1, help="seed of the levels' randomness and of chance (default 1)"
+            "--seed",
+            metavar="N",
+            type=int,
+            default=1,
+            help="seed of the levels' randomness and of chance (default 1)",
         )
         p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
-        p.add_argument("--save-dir", help="keep every game there as a record (python -m game analyse FILE)")
-        p.add_argument("--white-cmd", help="an outside engine (speaking the engine protocol) as first player")
-        p.add_argument("--black-cmd", help="an outside engine as second player")
-        p.add_argument("--white-weights", help="evaluation weights (JSON, tools/tune.py), first player")
-        p.add_argument("--black-weights", help="evaluation weights for the second player")
+        p.add_argument(
+            "--save-dir",
+            metavar="DIR",
+            help="keep every game there as a record (python -m game analyse FILE)",
+        )
+        p.add_argument(
+            "--white-cmd",
+            metavar="CMD",
+            help="an outside engine (speaking the engine protocol) as first player",
+        )
+        p.add_argument("--black-cmd", metavar="CMD", help="an outside engine as second player")
+        p.add_argument(
+            "--white-weights", metavar="FILE", help="evaluation weights (JSON, tools/tune.py), first player"
+        )
+        p.add_argument("--black-weights", metavar="FILE", help="evaluation weights for the second player")
         p.add_argument(
             "--sprt",
             metavar="ELO0,ELO1",
@@ -313,7 +358,11 @@ def register(main: ModuleType) -> None:
         )
 
         p = sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (docs/engine.md)")
-        p.add_argument("--weights", help="evaluation weights from a JSON file (tools/tune.py writes them)")
+        p.add_argument(
+            "--weights",
+            metavar="FILE",
+            help="evaluation weights from a JSON file (tools/tune.py writes them)",
+        )
 
     main.EXTRA_PARSERS.append(parsers)
     main.COMMANDS["bestmove"] = lambda args: cmd_bestmove(args, main)
