@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import Position
 from game.variants import VARIANTS
 from gui.testing import run_frames
 
@@ -196,6 +197,9 @@ def test_every_rules_board_can_be_played_by_the_player_or_shown(quick_app, varia
         run_frames(app, 2)
         assert screen.demo.state is not DemoState.WAITING, (variant, section.key)
         assert screen.demo.position.history == [section.demo.move]
+        start = Position.from_fen(section.demo.fen, screen.demo.position.variant)
+        mover = start.variant.side_names[start.turn]
+        assert screen.demo.hint.startswith(f"{mover} played "), (variant, section.key, screen.demo.hint)
 
 
 @pytest.mark.parametrize("size", [(640, 480), (1280, 720)])

@@ -105,8 +105,9 @@ class RulesDemo:
             return ""
         side = self.position.variant.side_names[self.position.turn]
         if self.state is not DemoState.WAITING:
-            done = readable_move(Position.from_fen(self.demo.fen, self.position.variant), self.demo.move)
-            return f"{side} played {done}. Space or Again: try it again"
+            start = Position.from_fen(self.demo.fen, self.position.variant)
+            mover = start.variant.side_names[start.turn]  # the position has moved on: not its side to move
+            return f"{mover} played {readable_move(start, self.demo.move)}. Space or Again: try it again"
         if self.note:
             return self.note
         how = hint_for(self.position, self.demo.move)
