@@ -80,9 +80,10 @@ def join_legs(moves: Iterable[PieceMove]) -> list[tuple[int, int, int]]:
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effects:
-    """What one action did. ``fallen`` lists the colours whose royal piece fell with it."""
+    """What one action did, as a report (not a sequence): ``fallen`` lists the colours whose royal
+    piece fell with it."""
 
     action: Move
     color: int  # who acted
@@ -95,22 +96,6 @@ class Effects:
     removed: tuple[Removal, ...] = ()  # destroyed by beams, in order
     fallen: tuple[int, ...] = ()
     turn_over: bool = True  # False when the turn still expects more actions
-
-    @property
-    def shots(self) -> list[Shot]:
-        """The beam trees as a list (what older callers animated)."""
-        return list(self.beams)
-
-    # A report also reads as the sequence of its beam roots, which is what push() returned before
-    # it returned reports: code that indexes or loops over "the shots" keeps working.
-    def __iter__(self) -> Iterator[Shot]:
-        return iter(self.beams)
-
-    def __len__(self) -> int:
-        return len(self.beams)
-
-    def __getitem__(self, index: int) -> Shot:
-        return self.beams[index]
 
     @property
     def moved_squares(self) -> list[tuple[int, int]]:

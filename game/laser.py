@@ -239,20 +239,22 @@ def trace_beams(
     rules: BeamRules = BeamRules(),
     charge: int = 0,
     surface_hits: dict[tuple[int, int], int] | None = None,
+    start_step: int = 0,
 ) -> BeamTrace:
     """Trace every beam of one fire from ``start`` (nothing on ``board`` is changed).
 
     Beams advance one square per step, all together; every interaction happens as a beam enters
     a square, against the piece as it was at the start of that step, so the result never depends
     on an order between beams. ``surface_hits`` (per (square, surface)) is updated in place so a
-    variant can count hits over a whole turn.
+    variant can count hits over a whole turn. The fire leaves ``start`` at ``start_step`` of the
+    beam clock (a second fire of one action follows the first).
     """
     optic_table = pieces.optic_table
     max_charge = pieces.max_charge
     steps = geo.step
     hits_seen = surface_hits if surface_hits is not None else {}
     limit = rules.surface_hits
-    root = _Node(0, charge, [BeamStep(start, None, direction)])
+    root = _Node(start_step, charge, [BeamStep(start, None, direction)])
     live: list[tuple[_Node, int, int, int]] = [(root, start, direction, charge)]  # node, square, dir, charge
     gone_at: dict[int, int] = {}  # square -> step its piece was destroyed
     # The loop guard holds (square, direction) pairs a beam has *entered*: the emitter's square was
@@ -262,7 +264,7 @@ def trace_beams(
     removed: list[tuple[int, int, int]] = []
     struck: set[int] = set()
     beam_steps = 0
-    step = 0
+    step = start_step
     while live:
         step += 1
         if beam_steps + len(live) > rules.step_cap:

@@ -1,16 +1,16 @@
 """Position: the board, the side to move, and exact push/pop with incremental hashing.
 
-Every pushed action returns an :class:`~game.effects.Effects` report and :meth:`Position.pop`
-undoes it exactly. Two ways to make an action, one interface:
+One move path for every rule set: :meth:`Position.push` checks an action, the variant's
+:meth:`~game.variants.base.Variant.apply` makes it through an :class:`ActionWriter` (which keeps
+the hash, the emitter squares and an undo journal, and writes the :class:`~game.effects.Effects`
+report as the action happens), and :meth:`Position.pop` takes it back. A turn may be several
+actions pushed one at a time (``part`` counts the actions already made this turn; it is hashed).
 
-* the **fast path** (Khet, Leiserchess: ``variant.fast_codes``): ``make_code``/``unmake_code``
-  swap the contents of two squares (a step is a swap with an empty square), optionally a second
-  swap (Leiserchess 2018), optionally rotate the moved piece, then fire the mover's laser (once,
-  or again after every zap if the variant re-fires) and pass the turn — one action, one turn;
-* the **journaled path** (every other variant): the variant's :meth:`Variant.apply` makes the
-  action through an :class:`ActionWriter`, which records every change for an exact undo and says
-  when the turn is over, so a turn may be several actions pushed one at a time (``part`` counts
-  the actions already made in the current turn; it is part of the hash).
+The hot path of perft and the search is ``make_code(code)`` / ``unmake_code()``: no check, no
+report. Which code makes them is the variant's choice (:attr:`Variant.maker`): by default the same
+``apply`` through the journal (:class:`JournalMaker`); Khet and Leiserchess choose their own fast
+maker over their tables (:mod:`game.variants.swapfire`). Every action, whoever made it, leaves one
+:class:`Undo` record on the stack.
 
 What actions exist is the variant's business (:meth:`Variant.generate`).
 """
@@ -18,8 +18,7 @@ What actions exist is the variant's business (:meth:`Variant.generate`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from game.effects import BOTH, Change, Effects, PieceMove, Removal
 from game.errors import IllegalMoveError
@@ -38,11 +37,93 @@ if TYPE_CHECKING:
 ROTATE: tuple[list[int], ...] = STANDARD_PIECES.rotate
 UNROTATE: tuple[list[int], ...] = STANDARD_PIECES.unrotate
 
-_NOTHING_REMOVED: tuple[int, ...] = ()
+
+class Undo:
+    """Everything :meth:`Position.pop` needs to take one action back, whichever maker made it.
+
+    A fast maker fills the first five fields and undoes the rest by inverting its action (its
+    records are reused, so it never allocates on the hot path); the journal of the
+    :class:`ActionWriter` path lists every square it changed, and the turn state it replaced.
+    The hash before an action is not kept here: ``Position.hashes`` has every one.
+    """
+
+    __slots__ = (
+        "code",
+        "removed",
+        "quiet_plies",
+        "laser0",
+        "laser1",
+        "journal",
+        "part",
+        "turn",
+        "loser",
+        "extra",
+        "turn_hits",
+        "effects",
+    )
+
+    def __init__(self) -> None:
+        self.code = 0  # the action's code
+        self.removed: tuple[int, ...] = ()  # what left the board, as flat (square, piece code, ...) pairs
+        self.quiet_plies = 0
+        self.laser0 = -1  # the emitter squares before it
+        self.laser1 = -1
+        # Journaled actions only (None: made by a fast maker, undone by its inverse):
+        self.journal: list[tuple[int, int]] | None = None  # (square, code before), in order
+        self.part = 0
+        self.turn = 0
+        self.loser = -1
+        self.extra: tuple[int, ...] = ()
+        self.turn_hits: dict[tuple[int, int], int] = {}
+        self.effects: Effects | None = None  # the report, for actions made by push
+
+    def copy(self) -> Undo:
+        other = Undo()
+        for name in Undo.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+class MakeCode(Protocol):
+    """``pos.make_code(code)``: make a legal action code; returns what left the board as flat
+    (square, piece code, ...) pairs. ``hit`` (a fast maker's hint: where the mover's shot stops,
+    -2 unknown) and ``shots`` (a list to append the shots' traces to) may be ignored."""
+
+    def __call__(
+        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire, hit: int = -2
+    ) -> tuple[int, ...]: ...
+
+
+class Maker(Protocol):
+    """How a variant makes and unmakes action codes on a position (chosen by the variant)."""
+
+    def bind(self, pos: Position) -> tuple[MakeCode, Callable[[], int]]:
+        """``pos``'s ``make_code`` and ``unmake_code``."""
+        ...
+
+
+class JournalMaker:
+    """The default maker: the variant's ``apply`` through an :class:`ActionWriter`, undone from
+    the writer's journal (exact for any rule a variant writes)."""
+
+    def bind(self, pos: Position) -> tuple[MakeCode, Callable[[], int]]:
+        def make_code(
+            code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire, hit: int = -2
+        ) -> tuple[int, ...]:
+            # ``hit`` is ignored: an action's shots depend on its turn state
+            return pos.apply_journaled(Move.from_code(code))[0].removed
+
+        return make_code, pos.unmake_journaled
+
+
+JOURNAL = JournalMaker()
 
 
 class Position:
-    """A position of some variant with its move history (for undo, repetition and Ko)."""
+    """A position of some variant with its move history (for undo, repetition and Ko).
+
+    ``board``, ``lasers`` and ``hashes`` are changed in place and never replaced: a maker holds them.
+    """
 
     __slots__ = (
         "variant",
@@ -55,27 +136,22 @@ class Position:
         "loser",
         "quiet_plies",
         "part",
-        "_stack",
+        "extra",
         "hashes",
-        "_effects",
-        "_rays",
-        "_is_laser",
+        "make_code",
+        "unmake_code",
+        "ply",
+        "_records",
         "_zobrist",
-        "_optics",
-        "_rotate",
+        "_is_laser",
         "_turn_hits",
-        "_is_royal",
-        "_refires",
         "_legal_key",
         "_legal",
         "_legal_set",
     )
 
-    def __new__(cls, variant: Variant | None = None, *args: Any, **kwargs: Any) -> Position:
-        # Variants without fast codes get the journaled subclass, whoever builds the position.
-        if cls is Position and variant is not None and not variant.fast_codes:
-            cls = ActionPosition
-        return object.__new__(cls)
+    make_code: MakeCode
+    unmake_code: Callable[[], int]
 
     def __init__(
         self,
@@ -89,28 +165,24 @@ class Position:
         self.geometry = variant.geometry
         self.board = list(board)
         self.turn = int(turn)
-        pieces = variant.pieces
-        self._zobrist = pieces.zobrist
-        self._optics = pieces.fast_optics
-        self._rotate = pieces.rotate
-        self.part = 0  # actions already made in the current turn (journaled variants)
-        self.hash = hash_board(self.board, self.turn, self._zobrist)
+        self._zobrist = variant.pieces.zobrist
+        self._is_laser = variant.pieces.is_laser
+        self.part = 0  # actions already made in the current turn
+        self.extra: tuple[int, ...] = variant.initial_extra(self.board)  # the variant's own state (hashed)
+        self.hash = self.zobrist_from_scratch()
         self.lasers = variant.find_lasers(self.board)  # [first's emitter square, second's] or -1
         # Colour whose royal piece fell, BOTH (2) if both fell at once (a draw), -1 while both stand.
         self.loser = -1
         self.quiet_plies = 0  # plies since a piece was last removed (ply-limit house rule)
-        # One record per action: (code, hash, removed, quiet plies, laser0, laser1[, journal, saved]).
-        self._stack: list[tuple[Any, ...]] = []
+        # One record per action made: _records[:ply]; a fast maker keeps the ones above for reuse.
+        self._records: list[Undo] = []
+        self.ply = 0  # actions made since this position object was created (a ply is one action)
         self.hashes: list[int] = [self.hash]  # hash after every ply, for repetition and Ko
-        self._effects: list[Effects | None] = []  # reports of the actions pushed with push()
-        self._rays = self.geometry.rays
-        self._is_laser = variant.is_laser
-        self._is_royal = variant.is_royal
-        self._refires = variant.refire  # fire again after each zap (read once: make_code is hot)
         self._turn_hits: dict[tuple[int, int], int] = {}  # reflecting-surface hits this turn
         self._legal_key: tuple[int, int] | None = None  # (hash, plies) the cached legal actions are of
         self._legal: tuple[int, ...] = ()  # in generation order
         self._legal_set: frozenset[int] = frozenset()
+        self.make_code, self.unmake_code = variant.maker.bind(self)
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -129,7 +201,13 @@ class Position:
 
     def set_turn_state(self, part: int, extra: tuple[int, ...] | None = None) -> None:
         """Start from the middle of a turn (``part`` actions made) with the variant's extra state."""
-        raise ValueError(f"{self.variant.title} has one action a turn and no extra state")
+        if not 0 <= part < self.variant.turn_actions:
+            raise ValueError(f"a turn of {self.variant.title} has {self.variant.turn_actions} actions")
+        self.part = part
+        if extra is not None:
+            self.extra = tuple(extra)
+        self.hash = self.zobrist_from_scratch()
+        self.hashes[:] = [self.hash]
 
     @classmethod
     def setup(
@@ -154,20 +232,19 @@ class Position:
         other.loser = self.loser
         other.quiet_plies = self.quiet_plies
         other.part = self.part
-        other._stack = list(self._stack) if history else []
+        other.extra = self.extra
+        # A fast maker's records are reused in place: the copy gets its own.
+        live = self._records[: self.ply] if history else []
+        other._records = [r if r.journal is not None else r.copy() for r in live]
+        other.ply = len(live)
         other.hashes = list(self.hashes) if history else [self.hash]
-        other._effects = list(self._effects) if history else []
-        other._rays = self._rays
-        other._is_laser = self._is_laser
-        other._is_royal = self._is_royal
-        other._refires = self._refires
         other._zobrist = self._zobrist
-        other._optics = self._optics
-        other._rotate = self._rotate
+        other._is_laser = self._is_laser
         other._turn_hits = dict(self._turn_hits)
         other._legal_key = self._legal_key
         other._legal = self._legal
         other._legal_set = self._legal_set
+        other.make_code, other.unmake_code = self.variant.maker.bind(other)
         return other
 
     def fen(self) -> str:
@@ -177,7 +254,7 @@ class Position:
         return f"Position.from_fen({self.fen()!r}, {self.variant.name!r})"
 
     def __eq__(self, other: object) -> bool:
-        """Same variant, placement and side to move (history is not compared)."""
+        """Same variant, placement, side to move, part of turn and extra state (history is not compared)."""
         if not isinstance(other, Position):
             return NotImplemented
         return (
@@ -185,6 +262,7 @@ class Position:
             and self.turn == other.turn
             and self.part == other.part
             and self.board == other.board
+            and self.extra == other.extra
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
@@ -202,11 +280,6 @@ class Position:
     @property
     def side_to_move(self) -> Color:
         return Color(self.turn)
-
-    @property
-    def ply(self) -> int:
-        """Actions pushed since this position object was created (a ply is one action)."""
-        return len(self._stack)
 
     @property
     def fallen(self) -> tuple[int, ...]:
@@ -228,7 +301,7 @@ class Position:
     @property
     def history(self) -> list[Move]:
         """The actions pushed on this object, oldest first."""
-        return [Move.from_code(rec[0]) for rec in self._stack]
+        return [Move.from_code(rec.code) for rec in self._records[: self.ply]]
 
     move_stack = history  # the python-chess name
 
@@ -237,7 +310,7 @@ class Position:
 
     # ----------------------------------------------------------------- moves
     def generate_codes(self) -> list[int]:
-        """Legal moves as int codes (the fast path used by perft and the search)."""
+        """Legal moves as int codes, a new list each call (the hot path of perft and the search)."""
         if self.loser >= 0:
             return []
         return self.variant.generate(self)
@@ -309,80 +382,49 @@ class Position:
         """:meth:`push` for an action already known to be legal (taken from :attr:`legal_moves` or
         :meth:`legal_codes` of this position): no check, the same report. Text typed by a player
         and moves read from files go through :meth:`push` or :meth:`push_text`, which check."""
-        effects = self._push_reported(move)
-        self._effects.append(effects)
-        return effects
-
-    def _push_reported(self, move: Move) -> Effects:
-        """Make ``move`` with the fast path and describe what it did (the slow, reporting way)."""
-        before = list(self.board)
         color = self.turn
-        shots: list[Shot] = []
-        removed = self.make_code(move.code, shots)
-        frm, to, then = move.from_square, move.to_square, move.then_square
-        moved: list[PieceMove] = []
-        if frm != to:
-            moved.append(PieceMove(frm, to if then is None else then, before[frm]))
-            if before[to]:
-                moved.append(PieceMove(to, frm, before[to]))
-        rotated: tuple[Change, ...] = ()
-        if move.rotation:
-            end = to  # a rotation after a swap turns the piece where it landed
-            turned = self._rotate[move.rotation][before[frm]]
-            rotated = (Change(end, before[frm], turned),)
-        # Re-fired shots (Leiserchess 2017) follow each other: each starts where the last one ended.
-        start = 0
-        for i, shot in enumerate(shots):
-            if start:
-                shots[i] = replace(shot, start_step=start)
-            start = shots[i].end_step + 1
-        # Each shot destroyed at most the piece at its end: pair removals with the shots in order.
-        removals = []
-        hits = [i for i, s in enumerate(shots) if s.destroyed]
-        for n, i in enumerate(range(0, len(removed), 2)):
-            beam = hits[n] if n < len(hits) else -1
-            step = shots[beam].end_step if beam >= 0 else 0
-            removals.append(Removal(removed[i], removed[i + 1], step, beam))
-        return Effects(
+        rec, w = self.apply_journaled(move)
+        effects = Effects(
             move,
             color,
-            moved=tuple(moved),
-            rotated=rotated,
-            beams=tuple(shots),
-            removed=tuple(removals),
+            moved=tuple(w.moved),
+            rotated=tuple(w.rotated),
+            captured=tuple(w.captured),
+            promoted=tuple(w.promoted),
+            placed=tuple(w.placed),
+            beams=tuple(w.beams),
+            removed=tuple(w.removed),
             fallen=self.fallen,
+            turn_over=w.turn_over,
         )
+        rec.effects = effects
+        return effects
 
     def push_text(self, text: str) -> Effects:
         return self.push(self.parse_move(text))
 
     def push_code(self, code: int) -> None:
-        """Play a move code known to be legal, without recording the beam path (hot path)."""
+        """Play a move code known to be legal, with no report (the variant's maker: fast)."""
         self.make_code(code)
-        self._effects.append(None)
 
     def pop(self) -> Move:
         """Take back the last action exactly (board, hash, side, part of turn, counters)."""
-        code = self.unmake_code()
-        if self._effects:
-            self._effects.pop()
-        return Move.from_code(code)
+        return Move.from_code(self.unmake_code())
 
     @property
     def last_removed(self) -> tuple[int, ...]:
-        """What the last move's shot(s) removed, as flat (square, piece code, ...) pairs."""
-        removed: tuple[int, ...] = self._stack[-1][2]
-        return removed
+        """What the last action removed, as flat (square, piece code, ...) pairs."""
+        return self._records[self.ply - 1].removed
 
     @property
     def last_move_code(self) -> int | None:
         """The code of the last move pushed on this object, None at the start of its history."""
-        return self._stack[-1][0] if self._stack else None
+        return self._records[self.ply - 1].code if self.ply else None
 
     @property
     def last_effects(self) -> Effects | None:
-        """The report of the last action pushed with :meth:`push` (None after push_code)."""
-        return self._effects[-1] if self._effects else None
+        """The report of the last action if it was pushed with :meth:`push` (None after push_code)."""
+        return self._records[self.ply - 1].effects if self.ply else None
 
     @property
     def last_shots(self) -> list[Shot]:
@@ -390,143 +432,65 @@ class Position:
         effects = self.last_effects
         return list(effects.beams) if effects is not None else []
 
-    def make_code(
-        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire, hit: int = -2
-    ) -> tuple[int, ...]:
-        """Play a move code known to be legal; return what its shot removed as (square, piece, ...).
+    # ----------------------------------------------------------------- the journaled path
+    def apply_journaled(self, move: Move) -> tuple[Undo, ActionWriter]:
+        """Make ``move`` with the variant's :meth:`~Variant.apply` through an :class:`ActionWriter`
+        (for makers and :meth:`push`); pushes its :class:`Undo` record and returns it with the writer."""
+        variant = self.variant
+        rec = Undo()
+        rec.code = move.code
+        rec.quiet_plies = self.quiet_plies
+        rec.laser0, rec.laser1 = self.lasers
+        rec.journal = []
+        rec.part = self.part
+        rec.turn = self.turn
+        rec.loser = self.loser
+        rec.extra = self.extra
+        rec.turn_hits = dict(self._turn_hits)
+        old_extra_hash = variant.extra_hash(self)
+        writer = ActionWriter(self, move, rec.journal)
+        variant.apply(self, move, writer)
+        h = self.hash ^ old_extra_hash
+        if writer.extra is not None:
+            self.extra = writer.extra
+        h ^= PART_KEYS[self.part] if self.part else 0
+        if writer.turn_over or self.part + 1 >= variant.turn_actions:
+            writer.turn_over = True
+            self.part = 0
+            self.turn ^= 1
+            h ^= SIDE_KEY
+            self._turn_hits = {}
+        else:
+            self.part += 1
+            h ^= PART_KEYS[self.part]
+        self.hash = h ^ variant.extra_hash(self)
+        self.hashes.append(self.hash)
+        rec.removed = tuple(x for r in writer.removed + writer.captured for x in (r.square, r.code))
+        self.quiet_plies = 0 if rec.removed else rec.quiet_plies + 1
+        del self._records[self.ply :]  # (a journal record is never reused)
+        self._records.append(rec)
+        self.ply += 1
+        return rec, writer
 
-        The hot path of perft and the search: no legality check and, unless ``shots`` is given, no beam
-        path is recorded and :attr:`last_shots` is not kept. Undo with :meth:`unmake_code`.
-        A caller that already knows where the mover's (first) shot stops on the board after the move
-        passes ``hit`` (the square of the piece it destroys, or -1) and the beam is not traced again.
-        """
-        # fire is bound as a default and the tables read once: locals are fast on this hot path.
-        _zobrist = self._zobrist
+    def unmake_journaled(self) -> int:
+        """Take back the last action made by :meth:`apply_journaled`; returns its code."""
+        self.ply -= 1
+        rec = self._records.pop(self.ply)
         board = self.board
-        frm = code & 255
-        to = code >> 8 & 255
-        old_hash = h = self.hash
-        lasers = self.lasers
-        laser0, laser1 = lasers
-        is_laser = self._is_laser
-        if frm != to:
-            p = board[frm]
-            q = board[to]
-            board[to] = p
-            board[frm] = q
-            h ^= _zobrist[p << 7 | frm] ^ _zobrist[p << 7 | to]  # (an empty square hashes as nothing)
-            if is_laser[p]:
-                lasers[p >> 2 & 1] = to
-            if q:
-                h ^= _zobrist[q << 7 | to] ^ _zobrist[q << 7 | frm]
-                if is_laser[q]:
-                    lasers[q >> 2 & 1] = frm
-            then = code >> 18
-            if then:
-                then -= 1
-                board[then] = p
-                board[to] = 0
-                h ^= _zobrist[p << 7 | to] ^ _zobrist[p << 7 | then]
-                if is_laser[p]:
-                    lasers[p >> 2 & 1] = then
-        rot = code >> 16 & 3
-        if rot:
-            p = board[to]
-            q = self._rotate[rot][p]
-            board[to] = q
-            h ^= _zobrist[p << 7 | to] ^ _zobrist[q << 7 | to]
-
-        # Fire the mover's laser.
-        color = self.turn
-        removed = _NOTHING_REMOVED
-        loser = -1
-        emitter = lasers[color]
-        if emitter >= 0:
-            if shots is None:
-                if hit == -2:
-                    hit = _fire(board, self._rays, emitter, board[emitter] & 3, None, self._optics)
-            else:
-                shot = trace(board, self.geometry, emitter, board[emitter] & 3, self._optics)
-                shots.append(shot)
-                hit = shot.hit_square if shot.destroyed and shot.hit_square is not None else -1
-            if hit >= 0:
-                victim = board[hit]
-                board[hit] = 0
-                h ^= _zobrist[victim << 7 | hit]
-                removed = (hit, victim)
-                if is_laser[victim]:
-                    lasers[victim >> 2 & 1] = -1
-                if self._is_royal[victim]:
-                    loser = victim >> 2 & 1
-                elif self._refires:
-                    removed, loser, h = self._refire(emitter, removed, h, shots)
-        self.loser = loser
-        old_quiet = self.quiet_plies
-        self.quiet_plies = 0 if removed else old_quiet + 1
-        self.turn = color ^ 1
-        h ^= SIDE_KEY
-        self.hash = h
-        self.hashes.append(h)
-        self._stack.append((code, old_hash, removed, old_quiet, laser0, laser1))
-        return removed
-
-    def _refire(
-        self, emitter: int, removed: tuple[int, ...], h: int, shots: list[Shot] | None
-    ) -> tuple[tuple[int, ...], int, int]:
-        """Fire again after each zap until the beam hits a King or leaves (Leiserchess 2017)."""
-        board = self.board
-        removed_list = list(removed)
-        while board[emitter]:
-            if shots is None:
-                hit = fire(board, self.geometry.rays, emitter, board[emitter] & 3, None, self._optics)
-            else:
-                shot = trace(board, self.geometry, emitter, board[emitter] & 3, self._optics)
-                shots.append(shot)
-                hit = shot.hit_square if shot.destroyed and shot.hit_square is not None else -1
-            if hit < 0:
-                break
-            victim = board[hit]
-            board[hit] = 0
-            h ^= self._zobrist[victim << 7 | hit]
-            removed_list += (hit, victim)
-            if self.variant.is_laser[victim]:
-                self.lasers[victim >> 2 & 1] = -1
-            if self.variant.is_royal[victim]:
-                return tuple(removed_list), victim >> 2 & 1, h
-        return tuple(removed_list), -1, h
-
-    def unmake_code(self) -> int:
-        """Take back the last :meth:`make_code` exactly; return its move code."""
-        code: int
-        code, self.hash, removed, self.quiet_plies, laser0, laser1 = self._stack.pop()
-        board = self.board
-        if removed:
-            if len(removed) == 2:  # one piece removed: the usual case
-                board[removed[0]] = removed[1]
-            else:
-                for i in range(len(removed) - 2, -1, -2):
-                    board[removed[i]] = removed[i + 1]
-        frm = code & 255
-        to = code >> 8 & 255
-        rot = code >> 16 & 3
-        if rot:
-            board[to] = self._rotate[(0, 2, 1, 3)[rot]][board[to]]
-        if frm != to:
-            then = code >> 18
-            if then:
-                then -= 1
-                board[to] = board[then]
-                board[then] = 0
-            p = board[to]
-            board[to] = board[frm]
-            board[frm] = p
-        lasers = self.lasers
-        lasers[0] = laser0
-        lasers[1] = laser1
-        self.turn ^= 1
+        assert rec.journal is not None
+        for square, old in reversed(rec.journal):
+            board[square] = old
+        self.quiet_plies = rec.quiet_plies
+        self.lasers[0] = rec.laser0
+        self.lasers[1] = rec.laser1
+        self.part = rec.part
+        self.turn = rec.turn
+        self.loser = rec.loser
+        self.extra = rec.extra
+        self._turn_hits = rec.turn_hits
         self.hashes.pop()
-        self.loser = -1
-        return code
+        self.hash = self.hashes[self.ply]
+        return rec.code
 
     # ----------------------------------------------------------------- the laser
     def beam(self, color: int | None = None) -> Shot:
@@ -546,7 +510,7 @@ class Position:
         d = board[square] & 3 if direction is None else direction
         pieces = self.variant.pieces
         if pieces.simple and not self.variant.beam_rules.static_board:
-            shot = trace(board, self.geometry, square, d, self._optics)
+            shot = trace(board, self.geometry, square, d, pieces.fast_optics)
             hit = shot.hit_square
             removed = ((hit, board[hit], shot.end_step),) if shot.destroyed and hit is not None else ()
             return BeamTrace((shot,), (), removed, len(shot.path) - 1)
@@ -587,12 +551,12 @@ class ActionWriter:
     journal right; the higher-level methods also say what happened for the effects report.
     """
 
-    def __init__(self, pos: ActionPosition, move: Move) -> None:
+    def __init__(self, pos: Position, move: Move, journal: list[tuple[int, int]] | None = None) -> None:
         self.pos = pos
         self.move = move
         self.board = pos.board  # read it freely; change it only through the methods below
         self.color = pos.turn
-        self.journal: list[tuple[int, int]] = []  # (square, code before), in order
+        self.journal: list[tuple[int, int]] = [] if journal is None else journal  # (square, code before)
         self.moved: list[PieceMove] = []
         self.rotated: list[Change] = []
         self.captured: list[Removal] = []
@@ -602,6 +566,7 @@ class ActionWriter:
         self.removed: list[Removal] = []
         self.turn_over = False
         self.extra: tuple[int, ...] | None = None
+        self._next_step = 0  # where a further fire of this action starts on the beam clock
 
     # ------------------------------------------------------------ primitives
     def put(self, square: int, code: int) -> None:
@@ -665,6 +630,13 @@ class ActionWriter:
         self.put(frm, 0)
         self.placed.append(PieceMove(frm, to, piece))
 
+    def rotate(self, square: int, rotation: int) -> None:
+        """Turn the piece on ``square`` by a relative rotation (``game.move``'s CLOCKWISE, ...)."""
+        before = self.board[square]
+        after = self.pos.variant.pieces.rotate[rotation][before]
+        self.put(square, after)
+        self.rotated.append(Change(square, before, after))
+
     def rotate_to(self, square: int, orientation: int) -> None:
         before = self.board[square]
         after = (before & ~3) | (orientation & 3)
@@ -685,16 +657,28 @@ class ActionWriter:
         self.fall(code)
 
     def fire(self, square: int, direction: int | None = None, charge: int = 0) -> BeamTrace:
-        """Fire from ``square`` with the variant's beam rules; remove what the beams destroyed."""
+        """Fire from ``square`` with the variant's beam rules; remove what the beams destroyed.
+
+        A second fire in the same action (Leiserchess 2017's re-fire) starts on the beam clock
+        where the last one ended, so the report animates them one after the other."""
         pos = self.pos
         variant = pos.variant
         board = self.board
         d = board[square] & 3 if direction is None else direction
         result = trace_beams(
-            board, pos.geometry, variant.pieces, square, d, variant.beam_rules, charge, pos._turn_hits
+            board,
+            pos.geometry,
+            variant.pieces,
+            square,
+            d,
+            variant.beam_rules,
+            charge,
+            pos._turn_hits,
+            self._next_step,
         )
         index = len(self.beams)
         self.beams.extend(result.beams)
+        self._next_step = max(b.end_step for root in result.beams for b in root.walk()) + 1
         for sq, code, step in result.removed:
             self.put(sq, 0)
             self.removed.append(Removal(sq, code, step, index))
@@ -708,119 +692,6 @@ class ActionWriter:
     def end_turn(self) -> None:
         """The turn is over after this action: the other side moves next."""
         self.turn_over = True
-
-
-class ActionPosition(Position):
-    """A position of a variant without fast codes: actions made by the variant through a journal."""
-
-    __slots__ = ("extra",)
-
-    def __init__(
-        self, variant: Variant, board: list[int], turn: int, options: RuleOptions | None = None, part: int = 0
-    ) -> None:
-        super().__init__(variant, board, turn, options)
-        self.extra: tuple[int, ...] = variant.initial_extra(self.board)
-        self.part = part
-        self.hash = self.zobrist_from_scratch()
-        self.hashes = [self.hash]
-
-    def set_turn_state(self, part: int, extra: tuple[int, ...] | None = None) -> None:
-        if not 0 <= part < self.variant.turn_actions:
-            raise ValueError(f"a turn of {self.variant.title} has {self.variant.turn_actions} actions")
-        self.part = part
-        if extra is not None:
-            self.extra = tuple(extra)
-        self.hash = self.zobrist_from_scratch()
-        self.hashes = [self.hash]
-
-    def copy(self, history: bool = True) -> ActionPosition:
-        other = super().copy(history)
-        other.extra = self.extra  # type: ignore[attr-defined]
-        return other  # type: ignore[return-value]
-
-    def make_code(
-        self, code: int, shots: list[Shot] | None = None, _fire: Callable[..., int] = fire, hit: int = -2
-    ) -> tuple[int, ...]:
-        self._make(Move.from_code(code))  # ``hit`` is ignored: an action's shots depend on its turn state
-        removed: tuple[int, ...] = self._stack[-1][2]
-        return removed
-
-    def _make(self, move: Move) -> ActionWriter:
-        variant = self.variant
-        saved = (
-            self.hash,
-            self.quiet_plies,
-            self.lasers[0],
-            self.lasers[1],
-            self.part,
-            self.turn,
-            self.loser,
-            self.extra,
-            dict(self._turn_hits),
-        )
-        old_extra_hash = variant.extra_hash(self)
-        writer = ActionWriter(self, move)
-        variant.apply(self, move, writer)
-        h = self.hash ^ old_extra_hash
-        if writer.extra is not None:
-            self.extra = writer.extra
-        h ^= PART_KEYS[self.part] if self.part else 0
-        if writer.turn_over or self.part + 1 >= variant.turn_actions:
-            writer.turn_over = True
-            self.part = 0
-            self.turn ^= 1
-            h ^= SIDE_KEY
-            self._turn_hits = {}
-        else:
-            self.part += 1
-            h ^= PART_KEYS[self.part]
-        self.hash = h ^ variant.extra_hash(self)
-        self.hashes.append(self.hash)
-        removed_flat: tuple[int, ...] = tuple(
-            x for r in writer.removed + writer.captured for x in (r.square, r.code)
-        )
-        self.quiet_plies = 0 if removed_flat else saved[1] + 1
-        self._stack.append(
-            (move.code, saved[0], removed_flat, saved[1], saved[2], saved[3], writer.journal, saved)
-        )
-        return writer
-
-    def unmake_code(self) -> int:
-        code: int
-        code, _h, _removed, _q, _l0, _l1, journal, saved = self._stack.pop()
-        board = self.board
-        for square, old in reversed(journal):
-            board[square] = old
-        (
-            self.hash,
-            self.quiet_plies,
-            self.lasers[0],
-            self.lasers[1],
-            self.part,
-            self.turn,
-            self.loser,
-            self.extra,
-            self._turn_hits,
-        ) = saved
-        self.hashes.pop()
-        return code
-
-    def _push_reported(self, move: Move) -> Effects:
-        color = self.turn
-        w = self._make(move)
-        return Effects(
-            move,
-            color,
-            moved=tuple(w.moved),
-            rotated=tuple(w.rotated),
-            captured=tuple(w.captured),
-            promoted=tuple(w.promoted),
-            placed=tuple(w.placed),
-            beams=tuple(w.beams),
-            removed=tuple(w.removed),
-            fallen=self.fallen,
-            turn_over=w.turn_over,
-        )
 
 
 class LegalMoves:

@@ -69,7 +69,7 @@ def threats(pos: Position, me: int) -> list[Threat]:
     for move in theirs.legal_moves:
         if move.from_square != move.to_square or not move.rotation:
             continue
-        shots = theirs.push(move)
+        shots = theirs.push(move).beams
         hit, hit_royal = _victims(theirs, shots, me)
         theirs.pop()
         if not hit:

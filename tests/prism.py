@@ -33,7 +33,7 @@ from game.pieceset import (
     split,
     turning,
 )
-from game.position import ActionPosition, ActionWriter
+from game.position import ActionWriter, Position
 from game.variants.base import Controls, Problem, Variant
 
 GEO = geometry(6, 6, 1)
@@ -140,7 +140,7 @@ class Prism(Variant):
         )
 
     # ------------------------------------------------------------ actions
-    def generate(self, pos: ActionPosition) -> list[int]:  # type: ignore[override]
+    def generate(self, pos: Position) -> list[int]:
         board = pos.board
         turn = pos.turn
         fired = pos.extra[0] if pos.extra else 0
@@ -177,7 +177,7 @@ class Prism(Variant):
             out.append(Move(0, 0).code)  # end the turn early
         return out
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:  # type: ignore[override]
+    def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
         fired = pos.extra[0] if pos.extra else 0
         if move.fire:
             w.fire(move.from_square)

@@ -108,6 +108,70 @@ def test_text_round_trips(name, seed):
         assert pos.parse_move(text) == move, text
 
 
+def _state(pos: Position) -> tuple:
+    state = (pos.board, pos.hash, pos.lasers, pos.loser, pos.quiet_plies, pos.turn, pos.part, pos.ply)
+    return (pos.fen(), *state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FEW
+@given(seed=SEEDS)
+def test_the_variants_maker_makes_what_push_makes_on_every_legal_action(name, seed):
+    """make_code (the variant's maker: Khet's and Leiserchess's fast one, the journal elsewhere)
+    and push (apply through the writer) agree on every legal action, and either undoes either."""
+    pos = random_game(name, seed, random.Random(seed).randrange(0, 40))
+    before = _state(pos)
+    for code in pos.legal_codes():
+        fast, slow = pos.copy(), pos.copy()
+        removed = fast.make_code(code)
+        effects = slow.push_unchecked(Move.from_code(code))
+        assert _state(fast) == _state(slow) and fast.extra == slow.extra, pos.move_text(Move.from_code(code))
+        lost = [(r.square, r.code) for r in effects.lost]
+        assert sorted(zip(removed[::2], removed[1::2], strict=True)) == sorted(lost)
+        assert fast.last_effects is None and slow.last_effects is effects
+        assert fast.hash == fast.zobrist_from_scratch() == slow.zobrist_from_scratch()
+        fast.unmake_code()
+        slow.unmake_code()  # a pushed action taken back by the maker's unmake
+        assert _state(fast) == _state(slow) == before
+    mixed = pos.copy()
+    codes = mixed.legal_codes()
+    if codes:
+        mixed.push_unchecked(Move.from_code(codes[0]))
+        after_push = _state(mixed)
+        for code in mixed.legal_codes()[:5]:
+            mixed.make_code(code)
+            mixed.unmake_code()
+        assert _state(mixed) == after_push and mixed.last_effects is not None
+        mixed.pop()
+        assert _state(mixed) == before
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FEW
+@given(seed=SEEDS)
+def test_the_position_string_after_every_legal_action_reads_back(name, seed):
+    """A string written for any position an action leads to is read back as that position
+    (this is what found LaserChess 98's Pawn promoting to a Pawn)."""
+    pos = random_game(name, seed, random.Random(seed).randrange(0, 40))
+    for move in list(pos.legal_moves):
+        pos.push(move)
+        if pos.loser < 0:
+            again = Position.from_fen(pos.fen(), pos.variant, pos.options)
+            assert again == pos and again.fen() == pos.fen() and again.hash == pos.hash, pos.fen()
+        pos.pop()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_action_leaves_one_kind_of_undo_record(name):
+    from game.position import Undo
+
+    pos = Position.setup(variant=name)
+    code = pos.legal_codes()[0]
+    pos.make_code(code)
+    pos.push(list(pos.legal_moves)[0])
+    assert [type(r) for r in pos._records[: pos.ply]] == [Undo, Undo]
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_record_round_trip_replays_the_same_game(name):
     pos = random_game(name, 11, 30)

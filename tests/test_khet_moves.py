@@ -146,7 +146,7 @@ def test_displaced_own_piece_on_own_reserved_square_is_fine():
 # ---------------------------------------------------------------- whole turns
 def test_move_then_own_laser_fires_and_can_kill_own_pharaoh():
     pos = Position.setup("Dynasty")
-    shots = pos.push_text("j3j2")
+    shots = pos.push_text("j3j2").beams
     assert shots[0].destroyed and GEO.name(shots[0].hit_square) == "e2"
     assert pos.loser == 0
     outcome = pos.outcome()
@@ -157,7 +157,7 @@ def test_move_then_own_laser_fires_and_can_kill_own_pharaoh():
 def test_friendly_fire_removes_own_piece():
     # Silver pyramid on j5 facing NE: the north-moving beam from j1 hits its south face: destroyed.
     pos = khet_position({"j5": "Pa", "c3": "Pa"})
-    shots = pos.push_text("c3c4")
+    shots = pos.push_text("c3c4").beams
     assert shots[0].destroyed and shots[0].hit_square == sq("j5")
     assert pos.piece_at(sq("j5")) is None
     pos.pop()
@@ -166,7 +166,7 @@ def test_friendly_fire_removes_own_piece():
 
 def test_anubis_front_blocks_a_shot():
     pos = khet_position({"j5": "Nc"})  # facing south, toward the Sphinx
-    shots = pos.push_text("e1d1")
+    shots = pos.push_text("e1d1").beams
     assert shots[0].effect == "absorbed"
     assert pos.piece_at(sq("j5")) is not None
 

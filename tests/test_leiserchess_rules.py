@@ -173,7 +173,7 @@ def test_2017_only_the_king_makes_a_null_move():
 # ---------------------------------------------------------------- 2017: re-fire
 def test_2017_laser_refires_after_every_zap():
     pos = build({"h2": "ne", "h4": "NE", "h6": "ne"})
-    shots = pos.push(Move(sq("h0"), sq("h0")))  # null move
+    shots = pos.push(Move(sq("h0"), sq("h0"))).beams  # null move
     assert [s.effect for s in shots] == ["destroyed", "destroyed", "destroyed", "off board"]
     assert [token(pos, n) for n in ("h2", "h4", "h6")] == [None, None, None]
     assert pos.loser == -1
@@ -183,7 +183,7 @@ def test_2017_laser_refires_after_every_zap():
 
 def test_2017_refire_stops_at_a_king():
     pos = build({"h0": "NN", "h7": "ss", "h2": "ne", "h4": "ne", "a0": "NE"}, kings=False)
-    shots = pos.push_text("a0R")
+    shots = pos.push_text("a0R").beams
     assert [s.effect for s in shots] == ["destroyed", "destroyed", "destroyed"]
     assert pos.loser == 1
     assert pos.outcome().winner == Color.FIRST
@@ -193,7 +193,7 @@ def test_2017_refire_stops_at_a_king():
 
 def test_2018_laser_fires_once():
     pos = build({"h0": "NN", "h7": "ss", "h2": "ne", "h4": "ne", "a0": "NE"}, variant=L18, kings=False)
-    shots = pos.push_text("a0R")
+    shots = pos.push_text("a0R").beams
     assert [s.effect for s in shots] == ["destroyed"]
     assert token(pos, "h2") is None and token(pos, "h4") == "ne"
     assert pos.loser == -1

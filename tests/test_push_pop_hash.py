@@ -47,7 +47,7 @@ def test_checked_push_matches_fast_push(choices):
         if not moves:
             break
         move = moves[choice % len(moves)]
-        shots = slow.push(move)
+        shots = slow.push(move).beams
         fast.push_code(move.code)
         assert slow.fen() == fast.fen() and slow.hash == fast.hash and slow.loser == fast.loser
         removed = shots[0].hit_square if shots[0].destroyed else None

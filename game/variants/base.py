@@ -1,10 +1,10 @@
 """What every variant provides: board shape, piece set, beam rules, setups and a few hooks.
 
 A variant is data plus small hooks; :class:`game.position.Position` does the rest (push/pop,
-firing, hashing). Khet and the Leiserchess editions use the fast path (``fast_codes``: one
-swap-and-rotate action, then the mover's laser fires); every other rule set makes its actions in
-:meth:`Variant.apply` through a journaled :class:`~game.position.ActionWriter`, and a turn may be
-several actions (``turn_actions``). See docs/architecture.md, "How to add a rule set".
+firing, hashing). Every variant makes its actions in :meth:`Variant.apply` through a journaled
+:class:`~game.position.ActionWriter`, and a turn may be several actions (``turn_actions``); a
+variant may choose a fast ``maker`` for the hot path (Khet and Leiserchess: swap-rotate-fire, in
+game/variants/swapfire.py). See docs/architecture.md, "How to add a rule set".
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from game.limits import MAX_MOVE_CHARS, MAX_POSITION_CHARS, MAX_RANK_CHARS, is_a
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, ORIENTATION_LETTERS, Move
 from game.pieces import Kind
 from game.pieceset import PieceSet
+from game.position import JOURNAL
 
 if TYPE_CHECKING:
     from game.outcome import Outcome
-    from game.position import ActionPosition, ActionWriter, Position
+    from game.position import ActionWriter, Maker, Position
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,9 @@ class Variant:
     reserved: tuple[int, ...]  # per square: -1 free, else the only colour that may stand there
     setups: dict[str, str]  # name -> position string (first is the default)
     beam_rules: BeamRules = field(default_factory=BeamRules)
-    fast_codes: bool = False  # Khet/Leiserchess: the built-in make_code fast path makes the actions
+    # How make_code/unmake_code make actions: by default apply() through the journal; Khet and
+    # Leiserchess choose their fast swap-rotate-fire maker (game/variants/swapfire.py)
+    maker: Maker = JOURNAL
     turn_actions: int = 1  # most actions in one turn (a variant may end a turn earlier)
     king_kill_is_leaf: bool = False  # perft convention (see rules specs)
     quiet_ply_limit: int | None = None  # built-in draw after this many plies with nothing removed
@@ -196,6 +199,13 @@ class Variant:
     @property
     def refire(self) -> bool:
         return self.beam_rules.refire
+
+    @property
+    def fast_codes(self) -> bool:
+        """Are the actions swap-rotate-fire codes made by the fast maker (what the Khet engine plays)?"""
+        from game.variants.swapfire import SWAP_FIRE
+
+        return self.maker is SWAP_FIRE
 
     def __post_init__(self) -> None:
         numbers = tuple(k.number for k in self.pieces.kinds)
@@ -252,12 +262,12 @@ class Variant:
         chooses among. A variant with chance may build this list directly (much cheaper)."""
         return decisions(self.generate(pos))
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
-        """Make a legal action through the writer (variants without ``fast_codes``).
+    def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
+        """Make a legal action through the writer: every push of every variant comes here.
 
         Call ``w.end_turn()`` when the turn is over before ``turn_actions`` actions are made.
         """
-        raise NotImplementedError(f"{self.title} makes its moves with the fast path")
+        raise NotImplementedError(f"{self.title} does not say how its actions are made")
 
     # ------------------------------------------------------------ capability queries (GUI)
     @property

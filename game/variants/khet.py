@@ -8,10 +8,12 @@ from game.errors import PositionError
 from game.geometry import geometry
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, Move
 from game.pieces import KHET_PIECES, Kind, code_color, code_kind, make_code
+from game.variants import swapfire
 from game.variants.base import OptionSpec, Problem, Variant
+from game.variants.swapfire import SWAP_FIRE
 
 if TYPE_CHECKING:
-    from game.position import Position
+    from game.position import ActionWriter, Position
 
 GEO = geometry(10, 8, 1)
 SILVER, RED = 0, 1
@@ -69,7 +71,7 @@ class Khet(Variant):
             pieces=KHET_PIECES,
             reserved=_reserved(),
             setups=dict(SETUPS),
-            fast_codes=True,
+            maker=SWAP_FIRE,
             option_specs=(
                 OptionSpec(
                     "swap_into_reserved",
@@ -128,6 +130,10 @@ class Khet(Variant):
                 append(sq | sq << 8 | CLOCKWISE << 16)
                 append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
         return out
+
+    def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
+        """Step, swap or rotate, then the mover's Sphinx fires (game/variants/swapfire.py)."""
+        swapfire.apply(pos, move, w)
 
     def illegal_reason(self, pos: Position, move: Move) -> str:
         names = GEO.names

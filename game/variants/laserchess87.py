@@ -23,7 +23,7 @@ from game.limits import shown
 from game.move import ORIENTATION_LETTERS, Move, encode
 from game.outcome import Outcome, Termination
 from game.pieceset import KILL, PASS, Optic, OpticsFn, PieceKind, PieceSet, back, reflect, split, turning
-from game.position import ActionPosition, ActionWriter, Position
+from game.position import ActionWriter, Position
 from game.variants.base import Controls, OptionSpec, Problem, RuleOptions, Variant
 
 GEO = geometry(9, 9, 1)
@@ -357,7 +357,7 @@ class LaserChess87(Variant):
                 return out
         return out
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
+    def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
         used = used_of(pos)
         board = pos.board
         frm, to = move.from_square, move.to_square

@@ -34,7 +34,7 @@ from game.pieceset import (
     split,
     turning,
 )
-from game.position import ActionPosition, ActionWriter, Position
+from game.position import ActionWriter, Position
 from game.variants.base import Controls, Problem, RuleOptions, Variant
 
 GEO = geometry(8, 8, 1)
@@ -244,7 +244,7 @@ class LaserChess98(Variant):
         return "1 half-action left" if pos.part else "Whole turn"
 
     # ------------------------------------------------------------ actions
-    def generate(self, pos: ActionPosition) -> list[int]:  # type: ignore[override]
+    def generate(self, pos: Position) -> list[int]:
         board = pos.board
         turn = pos.turn
         whole = pos.part == 0
@@ -300,7 +300,7 @@ class LaserChess98(Variant):
                 append(sq << 8 | sq | 1 << 30)
         return out
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
+    def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
         mask = pos.extra[0] if pos.extra else 0
         frm = move.from_square
         if move.fire:

@@ -29,10 +29,12 @@ from game.geometry import geometry
 from game.laser import MAX_HOPS, BeamRules, fire
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, NO_ROTATION, Move
 from game.pieces import LEISERCHESS_PIECES, OPTICS, Kind, code_color, code_kind, make_code
+from game.variants import swapfire
 from game.variants.base import Controls, OptionSpec, Problem, Variant
+from game.variants.swapfire import SWAP_FIRE
 
 if TYPE_CHECKING:
-    from game.position import Position
+    from game.position import ActionWriter, Position
 
 GEO = geometry(8, 8, 0)
 TANGERINE, LAVENDER = 0, 1
@@ -103,11 +105,16 @@ class Leiserchess(Variant):
             reserved=(-1,) * GEO.size,
             setups={"Opening": opening},
             beam_rules=BeamRules(refire=self.laser_refires),
-            fast_codes=True,
+            maker=SWAP_FIRE,
             king_kill_is_leaf=True,
             quiet_ply_limit=100,  # 50 moves by each side without a Pawn zapped
             option_specs=option_specs,
         )
+
+    def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
+        """Swap (2018: and the extra step or turn) or rotate, then the mover's King fires
+        (2017: again after every zap) -- game/variants/swapfire.py."""
+        swapfire.apply(pos, move, w)
 
     # pinned_squares / zombie_squares (queries for the GUI): the base class's empty sets here
     # (2018 has neither rule); Leiserchess2017 overrides them.

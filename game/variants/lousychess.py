@@ -22,7 +22,7 @@ from game.pieceset import STOP, Optic, PieceKind, PieceSet
 from game.variants.base import Controls, Problem, RuleOptions, Variant
 
 if TYPE_CHECKING:
-    from game.position import ActionPosition, ActionWriter, Position
+    from game.position import ActionWriter, Position
 
 GEO = geometry(5, 6, 1)
 WIDTH, HEIGHT = GEO.width, GEO.height
@@ -200,7 +200,7 @@ class LousyChess(Variant):
                 out.extend(sq | t << 8 for t in targets(board, sq))
         return out
 
-    def apply(self, pos: ActionPosition, move: Move, w: ActionWriter) -> None:
+    def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
         frm, to = move.from_square, move.to_square
         w.step(frm, to)
         code = pos.board[to]

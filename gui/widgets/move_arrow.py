@@ -76,8 +76,7 @@ def move_shots(position: Position, text: str) -> tuple[Move, list] | None:
     except Exception:  # a stored line that does not fit this position: show nothing
         return None
     pos = position.copy(history=True)
-    shots = pos.push(move)
-    return move, list(shots)
+    return move, list(pos.push(move).beams)
 
 
 def draw_faint_shots(surface: pygame.Surface, view: BoardView, shots: list, intensity: float = 0.35) -> None:
