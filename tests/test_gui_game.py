@@ -312,7 +312,7 @@ def test_continue_resumes_the_last_unfinished_game(app, data_dir):
 def test_a_left_arrow_in_a_live_game_replays_nothing(app, monkeypatch):
     """Browsing back shows the line's snapshot of each ply: no push, no move generation (it used
     to replay the game from its start for every key)."""
-    from game.position import ActionPosition, Position
+    from game.position import Position
 
     game = Game.new("khet", "Classic", players=(Player("human", "A"), Player("human", "B")))
     screen = open_screen(app, GameScreen, game=game)
@@ -321,7 +321,7 @@ def test_a_left_arrow_in_a_live_game_replays_nothing(app, monkeypatch):
     run_frames(app, 3)
     boards = [game.position_at(ply).board for ply in range(7)]
     work: list[str] = []
-    for cls, name in ((Position, "make_code"), (ActionPosition, "_make"), (type(screen.variant), "generate")):
+    for cls, name in ((Position, "apply_journaled"), (type(screen.variant), "generate")):
         original = getattr(cls, name)
 
         def counted(*args, _original=original, _name=name, **kwargs):

@@ -4,9 +4,10 @@ move in a live game, and per ply when the replay opens; and time opening a long 
     python tools/count_work.py [--variant khet] [--plies 200] [--moves 40] [--repeat 5]
 
 Counting is by instrumentation: every call of a rule set's ``generate`` (the legal-move
-generator), every push made by the rules (``Position.make_code`` on the fast path,
-``ActionPosition._make`` on the journaled one, whoever called it: a checked push, an unchecked
-one, a copy pushed to write a move's text) and every ``Position.copy``. A human move is two
+generator), every action made by the rules (``Position.apply_journaled``, the one move path of
+every push and of the journal maker, and the fast maker's ``make_code`` for Khet and Leiserchess,
+whoever called it: a checked push, an unchecked one, a copy pushed to write a move's text) and
+every ``Position.copy``. A human move is two
 clicks posted to the game screen (from, to) and the frames until its animation is over; the
 replay is the ReplayScreen's construction for the whole game. It runs against whatever checkout
 is on PYTHONPATH, so the same command measures an older one side by side.
@@ -29,8 +30,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 @contextmanager
 def counting(counts: Counter):
     """Count generations, pushes and copies while inside."""
-    from game.position import ActionPosition, Position
+    from game.position import Position
     from game.variants import VARIANTS
+    from game.variants.swapfire import SwapFireMaker
 
     patched = []
 
@@ -48,8 +50,20 @@ def counting(counts: Counter):
         for klass in cls.__mro__:
             if "generate" in klass.__dict__ and (klass, "generate") not in [(o, n) for o, n, _ in patched]:
                 wrap(klass, "generate", "generations")
-    wrap(Position, "make_code", "pushes")
-    wrap(ActionPosition, "_make", "pushes")
+    wrap(Position, "apply_journaled", "pushes")
+    bind = SwapFireMaker.__dict__["bind"]
+
+    def counting_bind(self, pos):  # the fast maker's make_code, for positions made from now on
+        make, unmake = bind(self, pos)
+
+        def counted(*args, **kwargs):
+            counts["pushes"] += 1
+            return make(*args, **kwargs)
+
+        return counted, unmake
+
+    SwapFireMaker.bind = counting_bind
+    patched.append((SwapFireMaker, "bind", bind))
     wrap(Position, "copy", "copies")
     try:
         yield counts
