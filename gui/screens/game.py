@@ -9,56 +9,34 @@ gui/screens/game_panel.py. The CPU thinks in a worker process, so the window kee
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
 
 from game import Game, Move, Position
-from game.effects import Effects
 from gui import clipboard
 from gui.art import chessmen
 from gui.art.schemes import get_scheme
-from gui.audio import GAME_OVER, HIT, LASER, MOVE, ROTATE
-from gui.colours import (
-    BRIGHT_GOLD,
-    DANGER_TEXT,
-    NOTICE_TEXT,
-    PALE_BLUE,
-    PROMPT_BLUE,
-    QUIET_TEXT,
-    SELF_HIT,
-    STATUS_TEXT,
-    WARM_RED,
-)
+from gui.audio import GAME_OVER
 from gui.models.game_controller import GameController, Premove
 from gui.models.game_status import InputFacts, status_line
 from gui.notation import game_to_text
 from gui.paths import saves_dir
 from gui.rules_pages import topic_for
 from gui.screen import Screen
-from gui.screens.game_panel import ROTATION_BUTTONS, GamePanel
+from gui.screens.game_board import GameBoard
+from gui.screens.game_panel import ROTATION_BUTTONS, STATUS_COLOURS, GamePanel
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background
 from gui.widgets.move_input import MoveInput
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import clock_change_in, panel_title_band
-from gui.widgets.shot_preview import ShotPreview, ShotPreviewer, costly_squares
 from gui.widgets.study_tools import GameStudy
 
-STATUS_COLOURS = {
-    "result": BRIGHT_GOLD,
-    "browse": PALE_BLUE,
-    "error": WARM_RED,
-    "self_hit": SELF_HIT,
-    "notice": NOTICE_TEXT,
-    "prompt": PROMPT_BLUE,
-    "premove": PALE_BLUE,
-    "quiet": QUIET_TEXT,
-    "danger": DANGER_TEXT,
-    "offer": BRIGHT_GOLD,
-    "turn": STATUS_TEXT,
-}
 STUDY_KEYS = {pygame.K_h: "hint", pygame.K_t: "threats", pygame.K_SPACE: "pause", pygame.K_n: "step"}
 BROWSE_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 
@@ -82,16 +60,14 @@ class GameScreen(Screen):
         self.view.set_flipped(self.session.humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
         self.panel = GamePanel(self)
+        self.board = GameBoard(self)
         self.study = GameStudy(self)  # the threats overlay and the hint's arrow
-        self.previewer = ShotPreviewer()
-        self.preview: ShotPreview | None = None  # the shot of the move being pointed at
-        self.pending_hit = False
         self.over_announced = self.controller.finished
         self._shown_plies = -1  # plies the move list shows (refreshed when the line changes)
         self._apply_settings()
         self.view.show_position(self.position.board)
         self._refresh_move_list()
-        self._sync_input()
+        self.board.sync()
         self._show_notices()
 
     # ------------------------------------------------------------ what the controller holds
@@ -110,6 +86,10 @@ class GameScreen(Screen):
     @property
     def premoving(self) -> bool:
         return self.controller.premoving
+
+    @property
+    def preview(self):
+        return self.board.preview
 
     @property
     def view_ply(self) -> int | None:
@@ -142,83 +122,11 @@ class GameScreen(Screen):
         for text, kind in self.controller.take_notices():
             self.app.notify(text, kind)
 
-    # ------------------------------------------------------------ the board
-    def _sync_input(self) -> None:
-        """Give the move input the position the controller says (live, premover's, or none)."""
-        c = self.controller
-        busy = self.view.busy
-        position = c.input_position(busy)
-        self.input.enabled = position is not None
-        self.input.set_position(position, c.line.last_move_squares(c.shown_ply))
-        self.view.trace = list(self.position.last_shots) if c.live else []
-        self._update_preview()
-        self.view.overlay = []
-        if self.app.settings.show_my_beam and c.live and c.human_turn and not busy:
-            self.view.overlay = [self.position.beam(self.session.turn)]
-        self._marks()
-
-    def _update_preview(self) -> None:
-        """Draw the beam of the move being pointed at, and mark what it would destroy."""
-        c = self.controller
-        preview = self.app.settings.preview_shot and not self.view.busy and not c.premoving
-        move = self.input.preview_move() if preview else None
-        dragged = self.input.dragging
-        hidden = {self.input.selected} if dragged and self.input.selected is not None else set()
-        self.view.costly = costly_squares(self.input.position, self.input.targets())
-        if move is None:
-            self.preview = None
-            self.view.preview_shots, self.view.preview_hits = [], {}
-            self.view.preview_chances, self.view.preview_chanced = {}, 0
-            self.view.deco.preview = None
-            self.view.deco.hidden = frozenset(hidden)
-            return
-        self.preview = self.previewer.preview(self.position, move)
-        self.view.preview_shots = list(self.preview.shots)
-        self.view.preview_hits = dict(self.preview.hits)
-        self.view.preview_chances = dict(self.preview.chances)
-        self.view.preview_chanced = self.preview.chanced
-        if move.from_square != move.to_square:
-            hidden.add(move.from_square)  # the piece is shown faded where it leaves, ghosted where it goes
-        self.view.deco.hidden = frozenset(hidden)
-        self.view.deco.preview = None if dragged else self.preview.ghost
-
-    def _marks(self) -> None:
-        c = self.controller
-        marks: dict[int, str] = {}
-        if c.live and not c.finished:
-            marks = dict(self.variant.badges(self.position))
-            if c.premove is not None:
-                move = c.premove.move
-                for sq in (move.from_square, move.to_square, move.then_square):
-                    if sq is not None:
-                        marks[sq] = "pre"
-        self.view.deco.marks = marks
-
-    def _animate(self, effects: Effects) -> None:
-        """Show an action being played (slides, turns, the beam) and sound it."""
-        self.view.show_effects(self.position.board, effects)
-        audio = self.app.audio
-        audio.play(MOVE if effects.slides else ROTATE)
-        if effects.beams and self.view.laser_speed is not None:
-            audio.play(LASER)
-        self.pending_hit = effects.destroyed
-        if self.pending_hit and self.view.laser_speed is None:
-            audio.play(HIT)
-            self.pending_hit = False
-
     def _after_play(self) -> None:
-        """Whatever was played since the last frame: animate it, refresh the list and the input."""
-        played = self.controller.take_played()
-        if not played:
-            return
-        self.view.skip_animation()
-        for effects in played[:-1]:
-            self.view.show_effects(self.position.board, effects)  # several at once: the last shows
-        self._animate(played[-1])
-        if self.confirm.armed("draw"):
-            self.confirm.cancel()
-        self._refresh_move_list()
-        self._sync_input()
+        if self.board.show_played():
+            if self.confirm.armed("draw"):
+                self.confirm.cancel()
+            self._refresh_move_list()
 
     def _refresh_move_list(self) -> None:
         line = self.controller.line
@@ -238,7 +146,7 @@ class GameScreen(Screen):
         self.input.clear()
         self.controller.submit(move)
         self._after_play()
-        self._marks()
+        self.board.mark()
 
     def type_move(self, text: str) -> bool:
         """A typed move (``e4e5``, ``c4R``): played or queued if legal, else the reason is shown."""
@@ -250,27 +158,20 @@ class GameScreen(Screen):
         was_browsing = not self.controller.live
         done = self.controller.type_move(text)
         if was_browsing:
-            self._show_browsed()
+            self.board.show_browsed()
         entry = self.panel.entry
         if done and entry is not None:
             entry.set_text("")
         if done:
             self.input.clear()
             self._after_play()
-            self._marks()
+            self.board.mark()
         return done
 
     def browse(self, ply: int | None) -> None:
         """Show an earlier position (None: the live one) from the line's snapshot: O(1)."""
         if self.controller.browse(ply):
-            self._show_browsed()
-
-    def _show_browsed(self) -> None:
-        c = self.controller
-        self.view.skip_animation()
-        self.view.show_position(self.position.board if c.live else c.line.board_at(c.shown_ply))
-        self.moves.set_current(c.shown_ply)
-        self._sync_input()
+            self.board.show_browsed()
 
     def undo(self) -> None:
         self.view.skip_animation()
@@ -279,22 +180,13 @@ class GameScreen(Screen):
             self._refresh_move_list()
             self.over_announced = False
             self.panel.close_over_panel()
-        self._sync_input()
+        self.board.sync()
 
     def show_last_shot(self) -> None:
-        """Fire the last move's laser again on screen (L): to see what happened once more."""
-        effects = self.position.last_effects
-        if effects is not None and effects.beams and self.controller.live and not self.view.busy:
-            self.view.show_effects(self.position.board, effects, slide=False)
-            self.app.audio.play(LASER)
-            self._sync_input()
+        self.board.show_last_shot()
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
         inp = self.input
-        own: tuple[str, ...] = ()
-        if self.preview is not None and self.preview.self_kill:
-            names = self.position.geometry.names
-            own = tuple(names[sq] for sq, mine in self.preview.hits.items() if mine)
         spin = self.view.spin if inp.dragging and self.view.spin is not None else None
         facts = InputFacts(
             notice=inp.notice,
@@ -303,10 +195,10 @@ class GameScreen(Screen):
             has_selection=inp.has_selection,
             turning=self.position.geometry.names[spin[0]] if spin is not None else None,
             null_move=inp.null_move() is not None,
-            own_hits=own,
+            own_hits=self.board.own_hits(),
         )
         chance = self.preview.words(self.position.geometry.names) if self.preview is not None else None
-        if chance is not None and not own:  # where chance may send the piece, what the move costs
+        if chance is not None and not facts.own_hits:  # where chance may send the piece, what the move costs
             return chance, STATUS_COLOURS["notice"]
         study = self.study.status() if self.preview is None else None
         text, kind = status_line(self.controller, facts, study[0] if study is not None else None)
@@ -314,70 +206,65 @@ class GameScreen(Screen):
             return study
         return text, STATUS_COLOURS[kind]
 
-    # ------------------------------------------------------------ buttons
+    # ------------------------------------------------------------ buttons (and their keys)
     def _button(self, element) -> bool:
         found = self.panel.key_of(element)
         if found is None:
             return False
-        kind, key = found
-        if kind == "over":
-            self._over_button(key)
-        else:
-            self._control(key)
-        self.panel.refresh()
+        self.press(found[1])
         return True
 
-    def _over_button(self, key: str) -> None:
-        if key == "rematch":
-            self.app.screens.replace("game", game=self.controller.rematch())
-        elif key == "review" and "replay" in self.app.registry:
+    def press(self, key: str) -> None:
+        """What a button does (a key that is its shortcut does the same)."""
+        action = self._actions().get(key)
+        if action is not None:
+            action()
+        self.panel.refresh()
+
+    def _actions(self) -> dict[str, Callable[[], object]]:
+        c, inp = self.controller, self.input
+        rotations = {
+            key: partial(self._submit_found, inp.rotation_move, r) for key, r in ROTATION_BUTTONS.items()
+        }
+        return {
+            "rematch": lambda: self.app.screens.replace("game", game=c.rematch()),
+            "review": self._review,
+            "menu": self.app.screens.home,
+            "hint": c.request_hint,
+            "threats": self.study.toggle_threats,
+            "pause": c.pause,
+            "step": c.step_once,
+            "speed": c.next_speed,
+            "fire": partial(self._submit_found, inp.fire_move),
+            "end_turn": partial(self._submit_found, inp.end_turn_move),
+            **rotations,
+            "undo": self.undo,
+            "flip": self.flip,
+            "mute": self.toggle_mute,
+            "style": self.toggle_piece_style,
+            "resign": self._resign,
+            "draw": self._draw,
+        }
+
+    def _submit_found(self, find: Callable[..., Move | None], *args: int) -> None:
+        move = find(*args) if self.input.enabled else None
+        if move is not None:
+            self.submit(move)
+
+    def _review(self) -> None:
+        if "replay" in self.app.registry:
             game = self.session.game
             self.app.screens.push("replay", game=game, ply=len(game.moves))
-        elif key == "menu":
-            self.app.screens.home()
 
-    def _control(self, key: str) -> None:
-        c = self.controller
-        if key in ("hint", "threats", "pause", "step", "speed"):
-            self._study(key)
-        elif key in ROTATION_BUTTONS or key in ("fire", "end_turn"):
-            if key == "fire":
-                move = self.input.fire_move()
-            elif key == "end_turn":
-                move = self.input.end_turn_move()
-            else:
-                move = self.input.rotation_move(ROTATION_BUTTONS[key])
-            if move is not None:
-                self.submit(move)
-        elif key == "undo":
-            self.undo()
-        elif key == "flip":
-            self.flip()
-        elif key == "mute":
-            self.toggle_mute()
-        elif key == "resign":
-            if self.confirm.press("resign", "Resign? Press Resign again to give up this game."):
-                c.resign()
-        elif key == "draw":
-            if c.draw_choice() != "offer" or self.confirm.press("draw", "Offer a draw? Press Draw again."):
-                c.draw()
-                self._show_notices()
-        elif key == "style":
-            self.toggle_piece_style()
+    def _resign(self) -> None:
+        if self.confirm.press("resign", "Resign? Press Resign again to give up this game."):
+            self.controller.resign()
 
-    def _study(self, key: str) -> None:
+    def _draw(self) -> None:
         c = self.controller
-        if key == "hint":
-            c.request_hint()
-        elif key == "threats":
-            self.study.toggle_threats()
-        elif key == "pause":
-            c.pause()
-        elif key == "step":
-            c.step_once()
-        elif key == "speed":
-            c.next_speed()
-        self.panel.refresh()
+        if c.draw_choice() != "offer" or self.confirm.press("draw", "Offer a draw? Press Draw again."):
+            c.draw()
+            self._show_notices()
 
     def toggle_piece_style(self) -> None:
         """FULL <-> FLAT chessmen, at any time (remembered in the settings)."""
@@ -432,7 +319,7 @@ class GameScreen(Screen):
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is entry:
             self.controller.typed_error = None
             return True
-        if self._status_click(event) or self._premove_event(event):
+        if self._status_click(event) or self.board.premove_event(event):
             return True
         browsing = not self.controller.live
         if browsing and event.type == pygame.MOUSEBUTTONDOWN and self.view.rect.collidepoint(event.pos):
@@ -448,7 +335,7 @@ class GameScreen(Screen):
             self._hover_buttons(event.pos)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
             move = self.input.handle_event(event)
-            self._update_preview()
+            self.board.update_preview()
             if move is not None:
                 self.submit(move)
                 return True
@@ -465,39 +352,12 @@ class GameScreen(Screen):
         self.app.screens.push("rules", variant=self.variant.name, topic=topic_for(self.status_text()[0]))
         return True
 
-    def _premove_event(self, event: pygame.event.Event) -> bool:
-        """Right-click and Esc clear a queued premove; in a two-player clock game a press on a piece
-        of the side not to move switches the input to premoving (and back)."""
-        c = self.controller
-        side = c.premove_side()
-        if side is None:
-            return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if c.premove is not None and not self.input.has_selection:
-                c.clear_premove()
-                self._marks()
-                return True
-            return False
-        if event.type != pygame.MOUSEBUTTONDOWN or not self.view.rect.collidepoint(event.pos):
-            return False
-        sq = self.view.square_at(event.pos)
-        piece = self.position.piece_at(sq) if sq is not None else None
-        movers = piece is not None and piece.color == self.session.turn and c.human_turn
-        if event.button == 3 and c.premove is not None and not movers:
-            c.clear_premove()  # right-click clears, as on lichess
-            self.input.clear()
-            self._marks()
-            return True
-        if piece is not None and sq not in self.input.targets() and c.want_premoving(piece.color == side):
-            self._sync_input()
-        return False
-
     def _key(self, event: pygame.event.Event) -> bool:
         """A key the screen handles itself (True), before the board input gets it."""
         inp, key = self.input, event.key
         if key == pygame.K_ESCAPE and inp.has_selection:
             inp.clear()  # Esc drops the selection (and a half-entered swap) first
-            self._update_preview()
+            self.board.update_preview()
             return True
         if key == pygame.K_ESCAPE and inp.cursor is not None:
             inp.hide_cursor()  # then the board cursor; a third Esc leaves
@@ -519,13 +379,11 @@ class GameScreen(Screen):
         elif key == pygame.K_l:
             self.show_last_shot()
         elif key == pygame.K_x and "fire" in self.buttons:
-            move = inp.fire_move() if inp.enabled else None
-            if move is not None:  # X fires the selected Laser, or the only one: as the Fire button
-                self.submit(move)
+            self.press("fire")  # the selected Laser, or the only one: as the Fire button
         elif key == pygame.K_m and not ctrl:
             self.toggle_mute()
         elif STUDY_KEYS.get(key) in self.buttons:
-            self._study(STUDY_KEYS[key])
+            self.press(STUDY_KEYS[key])
         else:
             return self._browse_key(key)
         return True
@@ -573,20 +431,14 @@ class GameScreen(Screen):
             if self.reshow_at <= 0:
                 self.reshow_at = None
                 self.show_last_shot()
-        was_busy = self.view.busy
-        self.view.update(dt)
-        if self.pending_hit and not self.view.beam_running:
-            self.app.audio.play(HIT)
-            self.pending_hit = False
-        if was_busy and not self.view.busy:
-            self._sync_input()
+        self.board.update(dt)
         self.controller.update(dt, busy=self.view.busy)
         self._after_play()
         self._show_notices()
         if self.controller.finished and not self.over_announced and not self.view.busy:
             self.over_announced = True
             self.app.audio.play(GAME_OVER)
-            self._sync_input()
+            self.board.sync()
             self.panel.build_over_panel()
         self.panel.refresh()
 
@@ -621,7 +473,7 @@ class GameScreen(Screen):
             return False
         self.controller.clear_premove()
         self.input.clear()
-        self._sync_input()
+        self.board.sync()
         return True
 
     def notice_rect(self, size: tuple[int, int]) -> pygame.Rect:

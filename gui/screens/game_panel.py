@@ -20,13 +20,22 @@ from gui.art.fonts import blit_wrapped, fitting_font, font
 from gui.colours import (
     BOARD_VEIL,
     BODY_TEXT,
+    BRIGHT_GOLD,
+    DANGER_TEXT,
     HEADING,
     LARGE_TEXT,
     LINK_MARK,
+    NOTICE_TEXT,
+    PALE_BLUE,
+    PROMPT_BLUE,
+    QUIET_TEXT,
     RESULT_LINE,
     RESULT_TITLE,
+    SELF_HIT,
     STATUS_BG,
     STATUS_EDGE,
+    STATUS_TEXT,
+    WARM_RED,
 )
 from gui.layout import px, style
 from gui.models.game_controller import WATCH_SPEEDS
@@ -38,6 +47,19 @@ from gui.wording import plural
 if TYPE_CHECKING:
     from gui.screens.game import GameScreen
 
+STATUS_COLOURS = {  # the status line's colour for each kind of sentence (gui/models/game_status.py)
+    "result": BRIGHT_GOLD,
+    "browse": PALE_BLUE,
+    "error": WARM_RED,
+    "self_hit": SELF_HIT,
+    "notice": NOTICE_TEXT,
+    "prompt": PROMPT_BLUE,
+    "premove": PALE_BLUE,
+    "quiet": QUIET_TEXT,
+    "danger": DANGER_TEXT,
+    "offer": BRIGHT_GOLD,
+    "turn": STATUS_TEXT,
+}
 DRAW_LABELS = {"offer": "Draw", "claim": "Claim draw", "accept": "Accept draw"}
 MUTE_LABELS = ("Sound on", "Muted")  # the mute button names the current state
 MUTE_SPEC = ("mute", MUTE_LABELS, "Turn all sound off or on (M); the volumes are in Settings")
