@@ -38,7 +38,10 @@ def controller(players=HUMANS, tc=None, variant="khet", **kw) -> GameController:
 
 
 def test_models_import_no_pygame():
-    code = "import sys, gui.models.game_controller, gui.models.game_status; print('pygame' in sys.modules)"
+    code = (
+        "import sys, gui.models.game_controller, gui.models.game_status, gui.models.new_game; "
+        "print('pygame' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr
 
