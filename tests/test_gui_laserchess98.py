@@ -271,7 +271,7 @@ def test_the_editor_shows_the_setup_description_until_the_board_changes_and_play
     h1, g1 = (LC98.geometry.parse_square(n) for n in ("h1", "g1"))
     board[g1], board[h1] = board[h1], 0  # the King steps aside: no longer the setup
     editor.edit.change(board=board)
-    editor._refresh()
+    editor.refresh()
     run_frames(app, 3)
     assert all(c.kind != "info" for c in editor.checks)
     click_element(app, editor.widgets["play"], frames=5)

@@ -13,6 +13,7 @@ fire (a LaserChess 98 Laser) fires it.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -34,6 +35,29 @@ DOUBLE_CLICK_MS = 450  # two presses on one square within this time are a double
 QUARTER_TURNS = {1: CLOCKWISE, 2: HALF_TURN, 3: COUNTER_CLOCKWISE}  # clockwise quarter turns -> rotation
 
 
+@dataclass
+class BoardPress:
+    """A mouse button held down on the board (or on the editor's palette) that becomes a drag once
+    the mouse has moved :data:`DRAG_THRESHOLD` pixels: the game's move input and the board editor
+    share it, so a drag starts, and a click stays a click, the same way on both."""
+
+    pos: tuple[int, int]
+    button: int = 1
+    square: int | None = None  # the board square pressed (None: not on the board)
+    origin: str = "board"  # the editor also presses its palette ("palette") and the eraser ("erase")
+    tool: int = 0  # the palette tool pressed (the editor)
+    code: int = 0  # the piece carried once dragging
+    selected: bool = False  # the square was already selected when pressed (a second click)
+    dragging: bool = False
+
+    def moved(self, pos: tuple[int, int]) -> bool:
+        """The mouse is at ``pos``: True when this motion starts the drag."""
+        if self.dragging or math.dist(self.pos, pos) < DRAG_THRESHOLD:
+            return False
+        self.dragging = True
+        return True
+
+
 def screen_angle(centre: tuple[float, float], point: tuple[float, float]) -> float:
     """Degrees clockwise on screen from straight up, of ``point`` seen from ``centre``."""
     return math.degrees(math.atan2(point[0] - centre[0], centre[1] - point[1])) % 360.0
@@ -52,8 +76,7 @@ class MoveInput:
         self._pending: tuple[int, int] | None = None  # (from, swap square) of a two-part move
         self._promotions: list[Move] = []  # the promotions of one move, waiting for the player's pick
         self._codes: tuple[int, ...] = ()  # the position's legal actions (its cached set)
-        self._press: tuple[int, tuple[int, int], bool] | None = None  # square, mouse, was selected
-        self._dragging = False
+        self._press: BoardPress | None = None  # the left button held on a piece
         self.hover_reason: str | None = None  # why the hovered square is not a legal destination
         self._hover_square: int | None = None
         self.hover_rotation: int | None = None  # a rotation button under the mouse (preview it)
@@ -88,7 +111,6 @@ class MoveInput:
         self.turning = None
         self._promotions = []
         self._press = None
-        self._dragging = False
         self._spin = None
         self.view.drag = None
         self.view.spin = None
@@ -234,6 +256,7 @@ class MoveInput:
             for sq in targets:
                 (rings if pos.board[sq] else dots).add(sq)
         selected = self._pending[1] if self._pending is not None else self.selected
+        press = self._press
         self.view.deco = Decorations(
             selected=selected,
             last_move=self.last_move,
@@ -241,7 +264,9 @@ class MoveInput:
             rings=frozenset(rings),
             marks=self.view.deco.marks,
             hover=self.cursor,
-            hidden=frozenset({self._press[0]}) if self._dragging and self._press else frozenset(),
+            hidden=frozenset({press.square})
+            if press and press.dragging and press.square is not None
+            else frozenset(),
             handle=self.handle_square if self._spin is None else None,
         )
 
@@ -264,11 +289,10 @@ class MoveInput:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._spin is not None:
             return self._release_spin(event.pos)
         if event.type == pygame.MOUSEMOTION and self._press is not None:
-            sq, start, _ = self._press
-            if not self._dragging and math.dist(start, event.pos) >= DRAG_THRESHOLD:
-                self._dragging = True
-            if self._dragging:
-                self.view.drag = (self.position.board[sq], event.pos)
+            self._press.moved(event.pos)
+            pressed = self._press.square
+            if self._dragging and pressed is not None:
+                self.view.drag = (self.position.board[pressed], event.pos)
                 self._refresh()
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
@@ -464,6 +488,10 @@ class MoveInput:
         return move
 
     @property
+    def _dragging(self) -> bool:
+        return self._press is not None and self._press.dragging
+
+    @property
     def dragging(self) -> bool:
         return self._dragging or self._spin is not None
 
@@ -501,7 +529,7 @@ class MoveInput:
         if self._pending is None and self.movable(sq):
             was_selected = self.selected == sq
             self.selected = sq
-            self._press = (sq, pos, was_selected)
+            self._press = BoardPress(pos, 1, sq, selected=was_selected)
             self._refresh()
             return None
         self.clear()
@@ -524,11 +552,10 @@ class MoveInput:
     def _release_at(self, pos: tuple[int, int]) -> Move | None:
         if self._press is None:
             return None
-        sq, _, was_selected = self._press
+        sq, was_selected, dragged = self._press.square, self._press.selected, self._press.dragging
         self._press = None
         self.view.drag = None
-        if self._dragging:
-            self._dragging = False
+        if dragged:
             target = self.view.square_at(pos)
             targets = self.targets()
             if target is not None and target in targets:
