@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from game.errors import LaserChessError, RecordError
+from game.errors import RecordError
 from game.fileio import atomic_write_text, loads_json
 from game.limits import (
     ECHO_CHARS,
@@ -317,17 +317,10 @@ class Game:
             self._unread_analysis = data
 
     def verify(self) -> Position:
-        """Replay every move; raise RecordError naming the first one that does not fit."""
-        try:
-            pos = self.start_position()
-        except LaserChessError as exc:
-            raise RecordError(f"the start position is invalid: {exc}") from exc
-        for ply, record in enumerate(self.moves, start=1):
-            try:
-                pos.push(pos.parse_move(record.text))
-            except LaserChessError as exc:
-                raise RecordError(f"move {ply} ({record.text}) cannot be played: {exc}") from exc
-        return pos
+        """Replay every move (the game's line); raise RecordError naming the first one that does not fit."""
+        from game.line import GameLine  # the line builds on records' types
+
+        return GameLine.from_game(self).position
 
     # ------------------------------------------------------------ files
     def file_name(self) -> str:

@@ -88,7 +88,7 @@ class ReplayScreen(Screen):
         line = self.line
         self.moves.set_moves(line.readables, first_side=line.first_turn, sides=line.sides)
         self.moves.set_current(self.ply)
-        self.study = AnalysisPanel(app, game, self.view, path)  # analysis: strip, bar, best move
+        self.study = AnalysisPanel(app, game, self.view, path, self.line)  # analysis: strip, bar, best move
         self._marked = self.study.analysis
         self.moves.set_annotations(self.study.marks_for_list())
         self.playing = False

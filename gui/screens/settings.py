@@ -6,6 +6,7 @@ and is saved to settings.json a moment later. "Restore defaults" asks for a seco
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -44,6 +45,26 @@ TOGGLES = (
 )
 
 
+@dataclass
+class _Rows:
+    """Where the Settings screen's rows go for one window size."""
+
+    root: UIContainer
+    size: tuple[int, int]
+    left: pygame.Rect
+    right: pygame.Rect
+    form: FormRows
+    label_w: int
+    row_h: int
+    head_h: int
+    ctrl_h: int
+    speed_own_row: bool
+
+    @property
+    def ctrl_w(self) -> int:
+        return self.left.width - self.label_w
+
+
 class SettingsScreen(Screen):
     name = "settings"
     title = "Settings"
@@ -61,8 +82,26 @@ class SettingsScreen(Screen):
 
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
+        self.sections, self.widgets, self.speed_buttons = [], {}, {}
+        rows = self._rows(root, size)
+        y = self._display_rows(rows, rows.left.y)
+        y = self._sound_rows(rows, y)
+        y = self._animation_rows(rows, y)
+        self._aid_rows(rows, y)
+        reset_w = min(rows.left.width, max(px(220, size), 170))
+        self.widgets["reset"] = UIButton(
+            pygame.Rect(rows.left.x, rows.left.bottom - rows.ctrl_h, reset_w, rows.ctrl_h),
+            "Restore defaults",
+            self.app.ui,
+            container=root,
+            object_id=style("danger", size),
+            tool_tip_text="Put every setting back to how it was at first start",
+        )
+        self._right_column(rows)
+
+    def _rows(self, root: UIContainer, size: tuple[int, int]) -> _Rows:
+        """The two columns and the height of a row for this window size."""
         w, h = size
-        s = self.app.settings
         ui = self.app.ui
         margin = max(14, px(28, size))
         home = home_button_rect(size)
@@ -71,13 +110,10 @@ class SettingsScreen(Screen):
         self.panel = pygame.Rect(0, home.bottom + px(16, size), panel_w, 0)
         self.panel.centerx = w // 2
         self.panel.height = h - self.panel.top - margin
-        pad = max(14, px(26, size))
-        gap = max(16, px(36, size))
+        pad, gap = max(14, px(26, size)), max(16, px(36, size))
         inner = self.panel.inflate(-2 * pad, -2 * pad)
-        left_w = int((inner.width - gap) * 0.5)
-        left = pygame.Rect(inner.x, inner.y, left_w, inner.height)
+        left = pygame.Rect(inner.x, inner.y, int((inner.width - gap) * 0.5), inner.height)
         right = pygame.Rect(left.right + gap, inner.y, inner.right - left.right - gap, inner.height)
-
         # the laser-speed buttons get a row of their own when they do not fit beside the label
         seg_font = font({"s": 12, "m": 15, "l": 19}[tier(size)], bold=True)
         seg_need = max(seg_font.size(text)[0] for text in SPEED_LABELS.values()) + 16
@@ -87,120 +123,108 @@ class SettingsScreen(Screen):
         speed_own_row = (left.width - label_w) < len(LASER_SPEEDS) * (seg_need + 4)
         # vertical rhythm from the space we have: the rows (window, two volumes, slide, laser
         # speed, every toggle), 4 headings, and the reset button with a gap above it
-        rows = 5 + len(TOGGLES) + int(speed_own_row)
-        unit = inner.height / (rows + 4 * 0.9 + 1.2)
-        row_h = int(max(24, min(px(46, size), unit)))
-        head_h = int(row_h * 0.9)
+        count = 5 + len(TOGGLES) + int(speed_own_row)
+        row_h = int(max(24, min(px(46, size), inner.height / (count + 4 * 0.9 + 1.2))))
         ctrl_h = max(24, int(row_h * 0.8))
-        ctrl_x = left.x + label_w
-        ctrl_w = left.right - ctrl_x
-        self.sections = []
-        self.widgets = {}
-        y = left.y
-
-        def heading(text: str, column: pygame.Rect, top: int) -> int:
-            rect = pygame.Rect(column.x, top, column.width, head_h)
-            UILabel(rect, text, ui, container=root, object_id=style("heading", size))
-            self.sections.append((text, rect))
-            return top + head_h
-
         form = FormRows(ui, root, size, left, label_w, row_h, ctrl_h)
-        label, ctrl_rect = form.label, form.ctrl
+        return _Rows(root, size, left, right, form, label_w, row_h, int(row_h * 0.9), ctrl_h, speed_own_row)
 
-        # Display
-        y = heading("Display", left, y)
-        label("Window", y)
+    def _heading(self, rows: _Rows, text: str, column: pygame.Rect, top: int) -> int:
+        rect = pygame.Rect(column.x, top, column.width, rows.head_h)
+        UILabel(rect, text, self.app.ui, container=rows.root, object_id=style("heading", rows.size))
+        self.sections.append((text, rect))
+        return top + rows.head_h
+
+    def _display_rows(self, rows: _Rows, y: int) -> int:
+        y = self._heading(rows, "Display", rows.left, y)
+        rows.form.label("Window", y)
         self.widgets["display_mode"] = UIDropDownMenu(
             list(DISPLAY_OPTIONS.values()),
-            DISPLAY_OPTIONS[s.display_mode],
-            ctrl_rect(y),
-            ui,
-            container=root,
-            object_id=style("drop", size),
+            DISPLAY_OPTIONS[self.app.settings.display_mode],
+            rows.form.ctrl(y),
+            self.app.ui,
+            container=rows.root,
+            object_id=style("drop", rows.size),
         )
-        y += row_h
-        # Sound
-        y = heading("Sound", left, y)
+        return y + rows.row_h
+
+    def _sound_rows(self, rows: _Rows, y: int) -> int:
+        y = self._heading(rows, "Sound", rows.left, y)
+        s, ui, size = self.app.settings, self.app.ui, rows.size
         value_w = max(44, px(56, size))
         for key, text in (("music_volume", "Music"), ("sfx_volume", "Effects")):
-            label(text, y)
-            slider = UIHorizontalSlider(
-                ctrl_rect(y, width=ctrl_w - value_w - 8),
-                round(getattr(s, key) * 100),
+            rows.form.label(text, y)
+            percent = round(getattr(s, key) * 100)
+            self.widgets[key] = UIHorizontalSlider(
+                rows.form.ctrl(y, width=rows.ctrl_w - value_w - 8),
+                percent,
                 (0, 100),
                 ui,
-                container=root,
+                container=rows.root,
                 click_increment=5,
                 object_id=style("slider", size),
             )
-            value = UILabel(
-                pygame.Rect(left.right - value_w, y, value_w, row_h),
-                f"{round(getattr(s, key) * 100)}%",
+            self.widgets[key + "_label"] = UILabel(
+                pygame.Rect(rows.left.right - value_w, y, value_w, rows.row_h),
+                f"{percent}%",
                 ui,
-                container=root,
+                container=rows.root,
                 object_id=style("value", size),
             )
-            self.widgets[key] = slider
-            self.widgets[key + "_label"] = value
-            y += row_h
-        # Animation
-        y = heading("Animation", left, y)
-        box = max(16, int(ctrl_h * 0.8))
-        self.widgets["piece_animation"] = UICheckBox(
-            pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-            "Slide pieces when they move",
-            ui,
-            container=root,
-            initial_state=s.piece_animation,
-            object_id=style("toggle", size),
+            y += rows.row_h
+        return y
+
+    def _checkbox(self, rows: _Rows, key: str, text: str, y: int, tip: str | None = None) -> None:
+        box = max(16, int(rows.ctrl_h * 0.8))
+        self.widgets[key] = UICheckBox(
+            pygame.Rect(rows.left.x + 2, y + (rows.row_h - box) // 2, box, box),
+            text,
+            self.app.ui,
+            container=rows.root,
+            initial_state=getattr(self.app.settings, key),
+            tool_tip_text=tip,
+            object_id=style("toggle", rows.size),
         )
-        y += row_h
-        label("Laser speed", y)
-        seg_x, seg_total = ctrl_x, ctrl_w
-        if speed_own_row:
-            y += row_h
-            seg_x, seg_total = left.x, left.width
-        self.speed_buttons = {}
+
+    def _animation_rows(self, rows: _Rows, y: int) -> int:
+        y = self._heading(rows, "Animation", rows.left, y)
+        self._checkbox(rows, "piece_animation", "Slide pieces when they move", y)
+        y += rows.row_h
+        rows.form.label("Laser speed", y)
+        seg_x, seg_total = rows.left.x + rows.label_w, rows.ctrl_w
+        if rows.speed_own_row:
+            y += rows.row_h
+            seg_x, seg_total = rows.left.x, rows.left.width
         seg_gap = 4
         seg_w = (seg_total - seg_gap * (len(LASER_SPEEDS) - 1)) // len(LASER_SPEEDS)
         for i, speed in enumerate(LASER_SPEEDS):
-            rect = ctrl_rect(y, x=seg_x + i * (seg_w + seg_gap), width=seg_w)
-            button = UIButton(rect, SPEED_LABELS[speed], ui, container=root, object_id=style("segment", size))
-            if speed == s.laser_speed:
+            rect = rows.form.ctrl(y, x=seg_x + i * (seg_w + seg_gap), width=seg_w)
+            button = UIButton(
+                rect,
+                SPEED_LABELS[speed],
+                self.app.ui,
+                container=rows.root,
+                object_id=style("segment", rows.size),
+            )
+            if speed == self.app.settings.laser_speed:
                 button.select()
             self.speed_buttons[speed] = button
-        y += row_h
-        # Learning aids
-        y = heading("Learning aids", left, y)
-        for key, text, tip in TOGGLES:
-            self.widgets[key] = UICheckBox(
-                pygame.Rect(left.x + 2, y + (row_h - box) // 2, box, box),
-                text,
-                ui,
-                container=root,
-                initial_state=getattr(s, key),
-                tool_tip_text=tip,
-                object_id=style("toggle", size),
-            )
-            y += row_h
-        # Restore defaults, at the bottom of the left column
-        reset_w = min(left.width, max(px(220, size), 170))
-        self.widgets["reset"] = UIButton(
-            pygame.Rect(left.x, left.bottom - ctrl_h, reset_w, ctrl_h),
-            "Restore defaults",
-            ui,
-            container=root,
-            object_id=style("danger", size),
-            tool_tip_text="Put every setting back to how it was at first start",
-        )
+        return y + rows.row_h
 
-        # Right column: colours, then the preview
-        ry = heading("Board colours", right, right.y)
-        label_size = SMALL_TEXT.at(size)
+    def _aid_rows(self, rows: _Rows, y: int) -> None:
+        y = self._heading(rows, "Learning aids", rows.left, y)
+        for key, text, tip in TOGGLES:
+            self._checkbox(rows, key, text, y, tip)
+            y += rows.row_h
+
+    def _right_column(self, rows: _Rows) -> None:
+        """The board colours, then the preview."""
+        right, size, s = rows.right, rows.size, self.app.settings
+        ry = self._heading(rows, "Board colours", right, right.y)
         grid_area = pygame.Rect(right.x + 6, ry + 8, right.width - 12, int(right.height * 0.36))
-        self.swatches = SwatchGrid(grid_area, list(SCHEMES.values()), s.board_scheme, label_size)
+        self.swatches = SwatchGrid(grid_area, list(SCHEMES.values()), s.board_scheme, SMALL_TEXT.at(size))
         ry = grid_area.y + self.swatches.used_height + max(8, px(14, size))
-        ry = heading("Preview", right, ry)
+        ry = self._heading(rows, "Preview", right, ry)
         self.preview_rect = pygame.Rect(right.x, ry + 4, right.width, right.bottom - ry - 4)
         self.preview.set_area(self.preview_rect)
         self.preview.apply(s)

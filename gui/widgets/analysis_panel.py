@@ -37,6 +37,7 @@ from game.analysis import (
 from game.effects import Effects
 from game.errors import LaserChessError
 from game.fileio import atomic_write_text
+from game.line import GameLine
 from gui.art.fonts import fit_text, font, text_image
 from gui.colours import (
     EDGE,
@@ -86,9 +87,17 @@ def mark_suffix(mark: str | None) -> str:
 class AnalysisPanel:
     """See the module docs. ``save_path`` is the record file the analysis is written into."""
 
-    def __init__(self, app: Any, game: Game, view: BoardView, save_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        app: Any,
+        game: Game,
+        view: BoardView,
+        save_path: Path | None = None,
+        line: GameLine | None = None,
+    ) -> None:
         self.app = app
         self.game = game
+        self.line = line  # the replay's game line: positions from its moves, not from the record's texts
         self.view = view
         self.save_path = save_path
         analysis = game.analysis
@@ -214,8 +223,12 @@ class AnalysisPanel:
             return None
         if ply not in self._best:
             best = self.analysis.positions[ply].best
-            self._best[ply] = None if best is None else move_shots(self.game.position_at(ply), best)
+            self._best[ply] = None if best is None else move_shots(self._position_at(ply), best)
         return self._best[ply]
+
+    def _position_at(self, ply: int) -> Position:
+        """The game's position after ``ply`` actions, with its history."""
+        return self.line.position_at(ply) if self.line is not None else self.game.position_at(ply)
 
     def enter_line(self, moves: int) -> None:
         """Show the position ``moves`` plies into the engine's best line from the shown ply."""
@@ -238,7 +251,7 @@ class AnalysisPanel:
         self.view.deco = Decorations(last_move=step.squares)
 
     def _line_steps(self, base: int, pv: tuple[str, ...]) -> list[_LineStep]:
-        pos: Position = self.game.position_at(base)
+        pos: Position = self._position_at(base)
         steps = [_LineStep(list(pos.board), None, (), "")]
         for text in pv:
             try:
