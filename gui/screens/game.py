@@ -22,7 +22,7 @@ from gui.art import chessmen
 from gui.art.schemes import get_scheme
 from gui.audio import GAME_OVER
 from gui.models.game_controller import GameController, Premove
-from gui.models.game_status import InputFacts, status_line
+from gui.models.game_status import status_line
 from gui.notation import game_to_text
 from gui.paths import saves_dir
 from gui.rules_pages import topic_for
@@ -186,17 +186,7 @@ class GameScreen(Screen):
         self.board.show_last_shot()
 
     def status_text(self) -> tuple[str, tuple[int, int, int]]:
-        inp = self.input
-        spin = self.view.spin if inp.dragging and self.view.spin is not None else None
-        facts = InputFacts(
-            notice=inp.notice,
-            prompt=inp.prompt,
-            hover_reason=inp.hover_reason,
-            has_selection=inp.has_selection,
-            turning=self.position.geometry.names[spin[0]] if spin is not None else None,
-            null_move=inp.null_move() is not None,
-            own_hits=self.board.own_hits(),
-        )
+        facts = self.board.input_facts()
         chance = self.preview.words(self.position.geometry.names) if self.preview is not None else None
         if chance is not None and not facts.own_hits:  # where chance may send the piece, what the move costs
             return chance, STATUS_COLOURS["notice"]

@@ -10,6 +10,7 @@ import pygame
 
 from game.effects import Effects
 from gui.audio import HIT, LASER, MOVE, ROTATE
+from gui.models.game_status import InputFacts
 from gui.widgets.shot_preview import ShotPreview, ShotPreviewer, costly_squares
 
 if TYPE_CHECKING:
@@ -76,6 +77,21 @@ class GameBoard:
                 for sq in c.premove.move.squares:
                     marks[sq] = "pre"
         self.screen.view.deco.marks = marks
+
+    def input_facts(self) -> InputFacts:
+        """What the move input is doing, for the status line."""
+        inp, view = self.screen.input, self.screen.view
+        spin = view.spin if inp.dragging and view.spin is not None else None
+        names = self.screen.controller.position.geometry.names
+        return InputFacts(
+            notice=inp.notice,
+            prompt=inp.prompt,
+            hover_reason=inp.hover_reason,
+            has_selection=inp.has_selection,
+            turning=names[spin[0]] if spin is not None else None,
+            null_move=inp.null_move() is not None,
+            own_hits=self.own_hits(),
+        )
 
     def own_hits(self) -> tuple[str, ...]:
         """Own pieces the pointed move's shot would destroy (for the status line's warning)."""
