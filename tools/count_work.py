@@ -30,9 +30,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 @contextmanager
 def counting(counts: Counter):
     """Count generations, pushes and copies while inside."""
+    from game import position
     from game.position import Position
     from game.variants import VARIANTS
-    from game.variants.swapfire import SwapFireMaker
 
     patched = []
 
@@ -50,20 +50,26 @@ def counting(counts: Counter):
         for klass in cls.__mro__:
             if "generate" in klass.__dict__ and (klass, "generate") not in [(o, n) for o, n, _ in patched]:
                 wrap(klass, "generate", "generations")
-    wrap(Position, "apply_journaled", "pushes")
-    bind = SwapFireMaker.__dict__["bind"]
+    if "apply_journaled" in Position.__dict__:  # one move path (issue 24): journal + fast maker
+        from game.variants.swapfire import SwapFireMaker
 
-    def counting_bind(self, pos):  # the fast maker's make_code, for positions made from now on
-        make, unmake = bind(self, pos)
+        wrap(Position, "apply_journaled", "pushes")
+        bind = SwapFireMaker.__dict__["bind"]
 
-        def counted(*args, **kwargs):
-            counts["pushes"] += 1
-            return make(*args, **kwargs)
+        def counting_bind(self, pos):  # the fast maker's make_code, for positions made from now on
+            make, unmake = bind(self, pos)
 
-        return counted, unmake
+            def counted(*args, **kwargs):
+                counts["pushes"] += 1
+                return make(*args, **kwargs)
 
-    SwapFireMaker.bind = counting_bind
-    patched.append((SwapFireMaker, "bind", bind))
+            return counted, unmake
+
+        SwapFireMaker.bind = counting_bind
+        patched.append((SwapFireMaker, "bind", bind))
+    else:  # an older checkout (a434c07): the fast path's make_code, the journaled path's _make
+        wrap(Position, "make_code", "pushes")
+        wrap(position.ActionPosition, "_make", "pushes")
     wrap(Position, "copy", "copies")
     try:
         yield counts

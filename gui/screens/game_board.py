@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.effects import Effects
+from game.move import Move
+from game.position import Position
 from gui.audio import HIT, LASER, MOVE, ROTATE
 from gui.models.game_status import InputFacts
 from gui.widgets.shot_preview import ShotPreview, ShotPreviewer, costly_squares
@@ -25,6 +27,7 @@ class GameBoard:
         self.previewer = ShotPreviewer()
         self.preview: ShotPreview | None = None  # the shot of the move being pointed at
         self.pending_hit = False  # a burst still to sound when the beam arrives
+        self._costly: tuple[object, frozenset[int]] = (None, frozenset())
 
     def sync(self) -> None:
         """Give the move input the position the controller says (live, premover's, or none)."""
@@ -49,7 +52,7 @@ class GameBoard:
         move = inp.preview_move() if preview else None
         dragged = inp.dragging
         hidden = {inp.selected} if dragged and inp.selected is not None else set()
-        view.costly = costly_squares(inp.position, inp.targets())
+        view.costly = self.costly(inp.position, inp.targets())
         if move is None:
             self.preview = None
             view.preview_shots, view.preview_hits = [], {}
@@ -66,6 +69,18 @@ class GameBoard:
             hidden.add(move.from_square)  # the piece is shown faded where it leaves, ghosted where it goes
         view.deco.hidden = frozenset(hidden)
         view.deco.preview = None if dragged else self.preview.ghost
+
+    def costly(self, position: Position | None, targets: dict[int, Move]) -> frozenset[int]:
+        """The destinations whose move uses both actions of the turn, once per position and
+        selection (finding them plays each move: not on every mouse motion)."""
+        key = (
+            None
+            if position is None
+            else (position.hash, len(position.hashes), frozenset(m.code for m in targets.values()))
+        )
+        if key != self._costly[0]:
+            self._costly = (key, costly_squares(position, targets))
+        return self._costly[1]
 
     def mark(self) -> None:
         """Badges of the live position (pins, zombies) and the squares of a queued premove."""
