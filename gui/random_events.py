@@ -470,13 +470,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"{len(r.failures)} crashes  screens: {','.join(sorted(r.visited))}",
                 flush=True,
             )
+            for failure in r.failures:  # at once, so a long run shows them as they come
+                print(failure, file=sys.stderr, flush=True)
 
         results = run(args.events, args.seed, screens, variants, report)
     failures = [f for r in results for f in r.failures]
     total = sum(r.events for r in results)
     print(f"{total} events, {len(results)} pairs, seed {args.seed}: {len(failures)} crash-handler triggers")
-    for failure in failures:
-        print(failure, file=sys.stderr)
     return 1 if failures else 0
 
 

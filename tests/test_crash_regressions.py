@@ -173,3 +173,20 @@ def test_past_games_import_of_a_nested_file_shows_the_reason(app, tmp_path):
     screen = open_screen(app, BrowserScreen)
     assert screen.import_from(path) is None
     assert screen.bar_note is not None and "nested too deeply" in screen.bar_note[1]
+
+
+# ------------------------------------------------------------ found by the random events
+def test_a_piece_card_shown_when_the_rule_set_changes_is_dropped(app):
+    """Rules → Pieces, a piece card under the pointer, → to the next rule set: KeyError drawing the
+    card of a piece the new rule set does not have."""
+    from game.variants import get_variant
+    from gui.screens.rules import RulesScreen
+
+    screen = open_screen(app, RulesScreen, variant="laserchess98")
+    screen.choose_section(next(i for i, s in enumerate(screen.sections) if s.key == "pieces"))
+    run_frames(app, 2)
+    lc98_only = max(k.number for k in get_variant("laserchess98").pieces.kinds)
+    screen.hovered_kind = lc98_only
+    screen.choose_variant("khet")
+    run_frames(app, 2)
+    assert screen.hovered_kind is None

@@ -58,6 +58,27 @@ class Watching:
     step: bool = False
     wait: float = 0.0
 
+    def next_speed(self) -> str:
+        names = list(WATCH_SPEEDS)
+        self.speed = names[(names.index(self.speed) + 1) % len(names)]
+        return self.speed
+
+    def moved(self) -> None:
+        """A move was played: the next one waits a little."""
+        self.wait = WATCH_PAUSE * WATCH_SPEEDS[self.speed]
+
+    def may_start(self, dt: float) -> bool:
+        """May the next CPU move start now (not paused, or one step asked; the pause over)?"""
+        if self.step:
+            self.step = False
+            return True
+        if self.paused:
+            return False
+        if self.wait > 0:
+            self.wait -= dt
+            return False
+        return True
+
 
 def opponent_for(game: Game, color: int) -> ScriptedEngine | SearchOpponent:
     """The engine a CPU player of the record names: a scripted engine, or our search at its level."""
@@ -301,7 +322,7 @@ class GameController:
         effects = self.session.play(move)
         self.view_ply = None
         self.typed_error = None
-        self.watch.wait = WATCH_PAUSE * WATCH_SPEEDS[self.watch.speed]
+        self.watch.moved()
         self._cancel_hint()
         self._played.append(effects)
         if self.session.save_error:
@@ -421,23 +442,7 @@ class GameController:
             self.watch.step = True
 
     def next_speed(self) -> str:
-        names = list(WATCH_SPEEDS)
-        self.watch.speed = names[(names.index(self.watch.speed) + 1) % len(names)]
-        return self.watch.speed
-
-    def _may_start_cpu(self, dt: float) -> bool:
-        if not self.watching:
-            return True
-        w = self.watch
-        if w.step:
-            w.step = False
-            return True
-        if w.paused:
-            return False
-        if w.wait > 0:
-            w.wait -= dt
-            return False
-        return True
+        return self.watch.next_speed()
 
     # ------------------------------------------------------------ hint
     @property
@@ -493,7 +498,12 @@ class GameController:
             self._play_premove()
             s.tick(dt)
             mover = self.players.get(s.turn)
-            if mover is not None and not mover.busy and self.cpu_waiting and self._may_start_cpu(dt):
+            if (
+                mover is not None
+                and not mover.busy
+                and self.cpu_waiting
+                and (not self.watching or self.watch.may_start(dt))
+            ):
                 self._cancel_hint()
                 mover.start(self.position, 0.0 if self.watching else None)
         for color, source in self.players.items():

@@ -202,6 +202,7 @@ class RulesScreen(Screen):
             return
         key = self.section.key
         self.variant_name = name
+        self.hovered_kind = None  # the piece card was of the other rule set's pieces
         self.sections = page(name)
         keys = [s.key for s in self.sections]
         self.index = keys.index(key) if key in keys else 0
