@@ -268,93 +268,11 @@ def laser_section(v: Variant) -> Section:
 
 def _more_sections(v: Variant, sections: list[Section], first: str, second: str) -> tuple[Section, ...]:
     """The special rules this variant has, found from its data and its move generator."""
-    if any(r >= 0 for r in v.reserved):
-        sections.append(
-            Section(
-                "reserved",
-                "Reserved squares",
-                f"Some squares are reserved (marked with a symbol): no {second} piece may end a move "
-                f"on {_square_list(v, 0)}, and no {first} piece on {_square_list(v, 1)}.",
-                _playout_find(v, lambda p, m: _is_step(p, m) and v.reserved[m.to_square] >= 0, seed=11),
-            )
-        )
-    captures = any(k.captures for k in v.pieces.kinds)  # landing on a piece takes it: no swaps
-    swap_demo = (
-        None
-        if captures
-        else _playout_find(v, lambda p, m: _is_swap(p, m) and m.then_square is None and not m.rotation)
-    )
-    two_part = _playout_find(v, lambda p, m: m.then_square is not None, seed=13)
-    if two_part is not None:
-        sections.append(
-            Section(
-                "swap",
-                "Swap (two parts)",
-                "A piece may swap places with an adjacent enemy piece; then the same piece must make "
-                "an extra basic move from the swap square: a step to an empty square or a rotation. "
-                "The board shows the position after the swap and asks for the second part; Esc "
-                "cancels. Written d5e4f5 or e4d5R. The laser fires once, after both parts.",
-                two_part,
-            )
-        )
-    elif swap_demo is not None:
-        partners = (
-            "an adjacent Pyramid or Anubis of either colour (never a Pharaoh, Scarab or Sphinx)"
-            if Kind.SCARAB in v.kinds
-            else "any adjacent piece, own or enemy, King included; both keep their orientation"
-        )
-        who = "A Scarab" if Kind.SCARAB in v.kinds else "A piece"
-        sections.append(
-            Section(
-                "swap",
-                "Swap",
-                f"{who} may swap places with {partners}. The move list writes a swap e5⇄d6.",
-                swap_demo,
-            )
-        )
+    sections.extend(_reserved_sections(v, first, second))
+    sections.extend(_swap_sections(v))
     null = _playout_find(v, lambda p, m: m.is_null, seed=17) if v.controls.null else None
-    if null is not None:
-        sections.append(
-            Section(
-                "null",
-                "Null move",
-                "The King may 'move' to its own square — click it twice — but only when its shot "
-                "then zaps something. Written like h0h0.",
-                null,
-            )
-        )
-    if Kind.KING in v.kinds:
-        sections.append(
-            Section(
-                "ko",
-                "Ko",
-                "A move is illegal if it recreates the position before the opponent's last move"
-                + (", or if it leaves the board unchanged." if null is not None else ".")
-                + " Hovering such a square says so.",
-            )
-        )
-    pin = _playout_find(v, lambda p, m: bool(v.pinned_squares(p)), seed=19)
-    if pin is not None:
-        sections.append(
-            Section(
-                "pins",
-                "Pins",
-                "A Pawn on the enemy King's beam (as it stands before your move) may not move or "
-                "turn; it is marked 'pin'. Another piece may still swap it away.",
-                pin,
-            )
-        )
-    zombie = _playout_find(v, lambda p, m: m.from_square in v.zombie_squares(p), seed=2, plies=150, limit=5)
-    if zombie is not None:
-        sections.append(
-            Section(
-                "zombies",
-                "Zombies",
-                "An enemy Pawn standing on your own beam is a zombie (marked): you may move it as "
-                "if it were yours. A New game option turns zombies off (the 2016 rules).",
-                zombie,
-            )
-        )
+    sections.extend(_king_sections(v, null))
+    sections.extend(_pawn_sections(v))
     for spec in v.option_specs:
         if spec.key in {s.key for s in sections}:
             continue  # already explained (zombies)
@@ -371,6 +289,107 @@ def _more_sections(v: Variant, sections: list[Section], first: str, second: str)
         )
     )
     return tuple(sections)
+
+
+def _reserved_sections(v: Variant, first: str, second: str) -> list[Section]:
+    if not any(r >= 0 for r in v.reserved):
+        return []
+    return [
+        Section(
+            "reserved",
+            "Reserved squares",
+            f"Some squares are reserved (marked with a symbol): no {second} piece may end a move "
+            f"on {_square_list(v, 0)}, and no {first} piece on {_square_list(v, 1)}.",
+            _playout_find(v, lambda p, m: _is_step(p, m) and v.reserved[m.to_square] >= 0, seed=11),
+        )
+    ]
+
+
+def _swap_sections(v: Variant) -> list[Section]:
+    """A swap of two parts (Leiserchess 2018), or of one, where the rule set has either."""
+    captures = any(k.captures for k in v.pieces.kinds)  # landing on a piece takes it: no swaps
+    swap_demo = (
+        None
+        if captures
+        else _playout_find(v, lambda p, m: _is_swap(p, m) and m.then_square is None and not m.rotation)
+    )
+    two_part = _playout_find(v, lambda p, m: m.then_square is not None, seed=13)
+    if two_part is not None:
+        return [
+            Section(
+                "swap",
+                "Swap (two parts)",
+                "A piece may swap places with an adjacent enemy piece; then the same piece must make "
+                "an extra basic move from the swap square: a step to an empty square or a rotation. "
+                "The board shows the position after the swap and asks for the second part; Esc "
+                "cancels. Written d5e4f5 or e4d5R. The laser fires once, after both parts.",
+                two_part,
+            )
+        ]
+    if swap_demo is None:
+        return []
+    partners = (
+        "an adjacent Pyramid or Anubis of either colour (never a Pharaoh, Scarab or Sphinx)"
+        if Kind.SCARAB in v.kinds
+        else "any adjacent piece, own or enemy, King included; both keep their orientation"
+    )
+    who = "A Scarab" if Kind.SCARAB in v.kinds else "A piece"
+    text = f"{who} may swap places with {partners}. The move list writes a swap e5⇄d6."
+    return [Section("swap", "Swap", text, swap_demo)]
+
+
+def _king_sections(v: Variant, null: Demo | None) -> list[Section]:
+    """The King's null move and the Ko rule (Leiserchess)."""
+    out = []
+    if null is not None:
+        out.append(
+            Section(
+                "null",
+                "Null move",
+                "The King may 'move' to its own square — click it twice — but only when its shot "
+                "then zaps something. Written like h0h0.",
+                null,
+            )
+        )
+    if Kind.KING in v.kinds:
+        out.append(
+            Section(
+                "ko",
+                "Ko",
+                "A move is illegal if it recreates the position before the opponent's last move"
+                + (", or if it leaves the board unchanged." if null is not None else ".")
+                + " Hovering such a square says so.",
+            )
+        )
+    return out
+
+
+def _pawn_sections(v: Variant) -> list[Section]:
+    """Pins and zombies (Leiserchess), where a playout shows them."""
+    out = []
+    pin = _playout_find(v, lambda p, m: bool(v.pinned_squares(p)), seed=19)
+    if pin is not None:
+        out.append(
+            Section(
+                "pins",
+                "Pins",
+                "A Pawn on the enemy King's beam (as it stands before your move) may not move or "
+                "turn; it is marked 'pin'. Another piece may still swap it away.",
+                pin,
+            )
+        )
+    zombie = _playout_find(v, lambda p, m: m.from_square in v.zombie_squares(p), seed=2, plies=150, limit=5)
+    if zombie is not None:
+        out.append(
+            Section(
+                "zombies",
+                "Zombies",
+                "An enemy Pawn standing on your own beam is a zombie (marked): you may move it as "
+                "if it were yours. A New game option turns zombies off (the 2016 rules).",
+                zombie,
+            )
+        )
+    return out
 
 
 def topic_for(text: str) -> str:

@@ -100,17 +100,35 @@ class BrowserScreen(Screen):
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         w, h = size
-        ui = self.app.ui
         margin = max(14, px(28, size))
-        home = home_button_rect(size)
         gap = max(8, px(14, size))
         ctrl_h = max(28, px(38, size))
         self.widgets = {}
         self.actions = {}
         self.strip.scheme = self.app.settings.board_scheme
+        y = home_button_rect(size).bottom + gap
+        self._build_toolbar(root, size, y, margin, gap, ctrl_h)
+        # the strip panel, then the action bar under it
+        top = y + ctrl_h + gap
+        bar_y = h - margin - ctrl_h
+        self.panel_rect = pygame.Rect(margin, top, w - 2 * margin, bar_y - gap - top)
+        pad = max(12, px(20, size))
+        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
+        detail_line = font(LABEL_TEXT.at(size)).get_linesize() + 1
+        self.strip.set_rect(inner, size, reserve=4 * detail_line + px(12, size))
+        top = self.strip.rect.bottom + gap
+        self.details_rect = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
+        self._build_actions(root, size, bar_y, margin, gap, ctrl_h)
+        self._build_path_bar(root, size, bar_y, margin, gap, ctrl_h)
+        self._show_path_bar(self.mode)
+        self.confirm.cancel()
+        self._update_actions()
 
-        # toolbar: sort and filters on the left, import on the right
-        y = home.bottom + gap
+    def _build_toolbar(
+        self, root: UIContainer, size: tuple[int, int], y: int, margin: int, gap: int, ctrl_h: int
+    ) -> None:
+        """Sort and filters on the left, import on the right."""
+        w, ui = size[0], self.app.ui
         f = font({"s": 14, "m": 16, "l": 20}[tier(size)])
         drops = (
             ("sort", {k: v[0] for k, v in SORTS.items()}, self.sort, "Order of the games"),
@@ -147,17 +165,11 @@ class BrowserScreen(Screen):
             tool_tip_text="Add a game file (.json) to your past games; it is checked first",
         )
 
-        # the strip panel, then the action bar under it
-        top = y + ctrl_h + gap
-        bar_y = h - margin - ctrl_h
-        self.panel_rect = pygame.Rect(margin, top, w - 2 * margin, bar_y - gap - top)
-        pad = max(12, px(20, size))
-        inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
-        detail_line = font(LABEL_TEXT.at(size)).get_linesize() + 1
-        self.strip.set_rect(inner, size, reserve=4 * detail_line + px(12, size))
-        top = self.strip.rect.bottom + gap
-        self.details_rect = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
-
+    def _build_actions(
+        self, root: UIContainer, size: tuple[int, int], bar_y: int, margin: int, gap: int, ctrl_h: int
+    ) -> None:
+        """The action bar: Replay, Resume, Copy start/final, Export, Delete (short labels when narrow)."""
+        w = size[0]
         bf = font({"s": 14, "m": 16, "l": 20}[tier(size)], bold=True)
         labels = [text for _, text, _ in ACTIONS]
         widths = [bf.size(text)[0] + px(34, size) for text in labels]
@@ -174,14 +186,20 @@ class BrowserScreen(Screen):
             self.actions[key] = UIButton(
                 pygame.Rect(x, bar_y, bw, ctrl_h),
                 text,
-                ui,
+                self.app.ui,
                 container=root,
                 object_id=style("danger" if key == "delete" else "btn", size),
                 tool_tip_text=tip,
             )
             x += bw + int(gap * scale)
 
-        # the path bar for export / import (in place of the actions while open)
+    def _build_path_bar(
+        self, root: UIContainer, size: tuple[int, int], bar_y: int, margin: int, gap: int, ctrl_h: int
+    ) -> None:
+        """The path bar for export / import (in place of the actions while open)."""
+        w, ui = size[0], self.app.ui
+        f = font({"s": 14, "m": 16, "l": 20}[tier(size)])
+        bf = font({"s": 14, "m": 16, "l": 20}[tier(size)], bold=True)
         label_w = f.size("Import from")[0] + px(12, size)
         small_w = [bf.size(t)[0] + px(30, size) for t in ("Browse…", "Import", "Cancel")]
         format_w = max(bf.size(t)[0] for t in FORMAT_LABELS.values()) + px(30, size)
@@ -216,9 +234,6 @@ class BrowserScreen(Screen):
                 pygame.Rect(x, bar_y, bw, ctrl_h), text, ui, container=root, object_id=style("btn", size)
             )
             x += bw + gap
-        self._show_path_bar(self.mode)
-        self.confirm.cancel()
-        self._update_actions()
 
     def teardown(self) -> None:
         if self.file_dialog is not None:

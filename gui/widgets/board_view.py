@@ -485,6 +485,19 @@ class BoardView:
     def draw(self, surface: pygame.Surface, with_drag: bool = True) -> None:
         """Draw the board; ``with_drag=False`` leaves the dragged piece for :meth:`draw_drag` (so a
         screen can draw it over its widgets)."""
+        self._draw_squares(surface)
+        self._draw_pieces(surface)
+        self._draw_animated(surface)
+        self._draw_beams(surface)
+        for burst in self._bursts:
+            burst.draw(surface)
+        draw_sketch(surface, self.sketch, self.square_center, self.layout.square, self.rect)
+        self.draw_card(surface)
+        if with_drag:
+            self.draw_drag(surface)
+
+    def _draw_squares(self, surface: pygame.Surface) -> None:
+        """The board, its special squares and tints, the legal-move dots and the costly rings."""
         layout = self.layout
         geo = self.variant.geometry
         reserved = {sq: r for sq, r in enumerate(self.variant.reserved) if r >= 0}
@@ -510,6 +523,11 @@ class BoardView:
             pygame.draw.circle(surface, DOT_DARK, r.center, max(3, size // 7))
             pygame.draw.circle(surface, DOT_LIGHT, r.center, max(2, size // 7 - 2))
         self._draw_costly(surface)
+
+    def _draw_pieces(self, surface: pygame.Surface) -> None:
+        """The standing pieces (faded where hidden), the ghost of a previewed one, outlines, the
+        rotation handle, swap rings and badges."""
+        size = self.layout.square
         sliding = self._hidden_by_animation()
         spinning = self.spin[0] if self.spin is not None else None
         for sq, code in enumerate(self.board):
@@ -537,8 +555,10 @@ class BoardView:
             pygame.draw.circle(surface, SWAP_RING, r.center, int(size * 0.46), max(2, size // 16))
         for sq, text in self.deco.marks.items():
             self._draw_badge(surface, sq, text)
-        self._draw_animated(surface)
-        half = beam_width(size)
+
+    def _draw_beams(self, surface: pygame.Surface) -> None:
+        """The last shot's trace, the previewed shot and its hits, chances, overlays, the shot on show."""
+        half = beam_width(self.layout.square)
         colours = beam_colours(self.scheme, self.variant.pieces.max_charge)
         if self._show is None and self._slide is None and self._warp is None:
             for shot in self.trace:
@@ -551,28 +571,23 @@ class BoardView:
         for shot in self.overlay:
             self._draw_tree(surface, shot, colours, half, self._time, 0.35, False)
         show = self._show
-        if show is not None:
-            intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
-            points_of = {id(b): pts for root in show.beams for b, pts in self._strokes(root)}
-            drawn: set[tuple] = set()
-            for beam, progress in self.beams_drawn():
-                points = points_of.get(id(beam))
-                key = (points, beam.charge, progress)
-                if points is None or key in drawn:
-                    continue  # a loop retraces its path: each stroke once
-                drawn.add(key)
-                colour = colours[min(beam.charge, len(colours) - 1)]
-                width = round(half * (1 + 0.2 * beam.charge))  # a charged beam is drawn wider too
-                draw_beam(surface, points, progress, colour, width, self._time, intensity)
-            if self._slide is None and self._warp is None:
-                for sq in self.doomed():
-                    draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
-        for burst in self._bursts:
-            burst.draw(surface)
-        draw_sketch(surface, self.sketch, self.square_center, self.layout.square, self.rect)
-        self.draw_card(surface)
-        if with_drag:
-            self.draw_drag(surface)
+        if show is None:
+            return
+        intensity = 1.0 - min(1.0, show.fade / BEAM_FADE_SECONDS) if show.arrived else 1.0
+        points_of = {id(b): pts for root in show.beams for b, pts in self._strokes(root)}
+        drawn: set[tuple] = set()
+        for beam, progress in self.beams_drawn():
+            points = points_of.get(id(beam))
+            key = (points, beam.charge, progress)
+            if points is None or key in drawn:
+                continue  # a loop retraces its path: each stroke once
+            drawn.add(key)
+            colour = colours[min(beam.charge, len(colours) - 1)]
+            width = round(half * (1 + 0.2 * beam.charge))  # a charged beam is drawn wider too
+            draw_beam(surface, points, progress, colour, width, self._time, intensity)
+        if self._slide is None and self._warp is None:
+            for sq in self.doomed():
+                draw_doomed(surface, self.square_rect(sq), colours[-1], self._time)
 
     def _draw_costly(self, surface: pygame.Surface) -> None:
         """A destination whose move uses both actions of the turn: an amber ring and a "2"."""
