@@ -3,6 +3,7 @@
 * the checkout's top-level ``assets/`` folder (it stays where it is) is installed as the package
   data ``gui/assets`` -- each of its folders becomes a data-only package so setuptools copies
   every file in it;
+* the puzzle collections ``game/puzzles/data/*.json``, package data of ``game.puzzles``;
 * the native engine core ``game._native``, a C extension built from ``native/*.c`` with the
   machine's C compiler. It is optional: where no compiler is found the build says so and goes on,
   and the game runs on its pure-Python core (game/native.py decides at import).
@@ -41,5 +42,6 @@ setup(
         *asset_packages,
     ],
     package_dir={"gui.assets": "assets"},
-    package_data={name: ["*"] for name in asset_packages},
+    # the puzzle collections (game/puzzles/data/<rule set>.json) ship in the wheel too
+    package_data={**{name: ["*"] for name in asset_packages}, "game.puzzles": ["data/*.json"]},
 )

@@ -117,6 +117,7 @@ COMMAND_MODULES = (
     "game.search.cli",  # bestmove, bench, match, engine
     "game.study_cli",  # analyse
     "game.scripted_cli",  # scripted (Lousy Chess engine games)
+    "game.puzzles.cli",  # puzzles generate|check|stats
 )
 
 

@@ -416,7 +416,7 @@ ODD_VALUES = [
 
 # The sub-commands whose long work is replaced by a quick stand-in below (a search at depth 1, no
 # games, no stdin). A new sub-command must be added here, with stubs for whatever it runs for long.
-STUBBED_COMMANDS = {"perft", "bestmove", "bench", "match", "engine", "analyse", "scripted"}
+STUBBED_COMMANDS = {"perft", "bestmove", "bench", "match", "engine", "analyse", "scripted", "puzzles"}
 
 
 @pytest.fixture
@@ -460,6 +460,13 @@ def quick_work(monkeypatch):
     monkeypatch.setattr(
         scripted_cli, "play_game", lambda players, start: Position.setup(variant="lousychess")
     )
+    import game.puzzles.cli as puzzles_cli
+    from game.puzzles.model import Collection
+
+    monkeypatch.setattr(
+        puzzles_cli, "generate", lambda variant, count, seed, *a: Collection(variant, seed, ())
+    )
+    monkeypatch.setattr(puzzles_cli, "verify", lambda puzzle: None)
 
 
 @pytest.fixture

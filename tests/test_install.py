@@ -40,6 +40,8 @@ def test_wheel_holds_every_module_and_asset(wheel):
     for path in (ROOT / "assets").rglob("*"):
         if path.is_file():
             assert "gui/assets/" + path.relative_to(ROOT / "assets").as_posix() in names
+    for path in (ROOT / "game" / "puzzles" / "data").glob("*.json"):
+        assert path.relative_to(ROOT).as_posix() in names  # the shipped puzzle collections
     assert not any(n.startswith(("settings.json", "saves/", "tests/")) for n in names)
 
 
@@ -72,3 +74,13 @@ def test_installed_copy_runs_from_any_folder(wheel, tmp_path):
         timeout=60,
     )
     assert perft.returncode == 0 and "perft(1) = " in perft.stdout
+    stats = subprocess.run(
+        [sys.executable, "-m", "game", "puzzles", "stats", "--variant", "khet"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    row = next(line.split() for line in stats.stdout.splitlines() if line.startswith("khet"))
+    assert stats.returncode == 0 and int(row[1]) > 0, stats.stderr  # the shipped puzzles came along

@@ -1,0 +1,279 @@
+"""The puzzle themes, what each one asks, and the proofs that a position is a puzzle of one.
+
+Every theme is a measure of a turn of the solver (the side to move), and a position is a puzzle of
+the theme when exactly one turn meets the measure at every step of the solver's side:
+
+* ``win1``/``win2``/``win3`` (*win in N turns*): the enemy royal falls by the end of the solver's
+  N-th turn whatever the defender does, and no faster; the defender's replies in the stored line
+  resist longest. Proof depth ``2N - 1`` turns.
+* ``save`` (*save your royal*): exactly one turn leaves the solver's royal standing with no enemy
+  turn that destroys it (and no turn wins at once). Proof depth 2 turns.
+* ``material`` (*win material*): exactly one turn gains at least the smallest piece's value
+  against every reply (royals falling count as a win or a loss), and no turn wins at once. Proof
+  depth 2 turns.
+
+Motifs are tags read from the proven line's effects report: a self-shot (the defender's own beam
+destroys its piece), a swap, a split or charged beam, a beam through the Hypercube, the Lousy
+Chess bishop's side step.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from game.move import Move
+from game.position import Position
+from game.puzzles.prover import Prover, Turn
+
+WIN_THEMES = {"win1": 1, "win2": 2, "win3": 3}
+THEMES = ("win1", "win2", "win3", "save", "material")
+THEME_NAMES = {
+    "win1": "Win in 1",
+    "win2": "Win in 2",
+    "win3": "Win in 3",
+    "save": "Save your royal",
+    "material": "Win material",
+}
+MOTIFS = ("self-shot", "swap", "splitter", "charge", "hypercube", "side-step")
+MOTIF_NAMES = {
+    "self-shot": "Self-shot trap",
+    "swap": "Swap",
+    "splitter": "Splitter",
+    "charge": "Charged beam",
+    "hypercube": "Through the Hypercube",
+    "side-step": "Bishop's side step",
+}
+
+
+def theme_label(key: str) -> str:
+    """A theme's or motif's name for players."""
+    return THEME_NAMES.get(key) or MOTIF_NAMES.get(key, key)
+
+
+BASE_RATING = {"win1": 1000, "save": 1150, "material": 1250, "win2": 1450, "win3": 1750}
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A proven puzzle: its theme, the line (turns of action codes, solver first, alternating), the
+    proof's depth in turns, the actions it made, the solver's choices at the start, and for
+    ``material`` the least gain (in the piece set's values)."""
+
+    theme: str
+    line: tuple[tuple[int, ...], ...]
+    depth: int
+    nodes: int
+    options: int
+    gain: int = 0
+
+
+def material(pos: Position, color: int) -> int:
+    """``color``'s material minus the other side's, in the piece set's values."""
+    value = pos.variant.pieces.value
+    total = 0
+    for code in pos.board:
+        if code:
+            total += value[code] if code >> 2 & 1 == color else -value[code]
+    return total
+
+
+def smallest_piece(pos: Position) -> int:
+    """The least positive value of a kind of the set: what "winning material" must gain at least."""
+    return min(k.value for k in pos.variant.pieces.kinds if k.value > 0)
+
+
+# ------------------------------------------------------------------ win in N
+def prove_win(prover: Prover, pos: Position, n: int) -> Proof | None:
+    """A proof that ``pos`` is a *win in n* puzzle, or None (see the module docs)."""
+    solver = pos.turn
+    start = prover.nodes
+    if prover.decided(pos) is not None:
+        return None
+    if n > 1 and prover.wins(pos, solver, n - 1):
+        return None  # a faster win: a puzzle of a smaller N, if any
+    options = len(prover.turns(pos))
+    line: list[tuple[int, ...]] = []
+    if not _win_line(prover, pos, solver, n, line):
+        return None
+    return Proof(f"win{n}", tuple(line), 2 * n - 1, prover.nodes - start, options)
+
+
+def _win_line(prover: Prover, pos: Position, solver: int, k: int, line: list[tuple[int, ...]]) -> bool:
+    """Extend ``line`` from a solver's step that must win within ``k`` turns: exactly one turn wins,
+    then a longest-resisting reply, and so on; False if a step has no unique answer."""
+    found = prover.winning_turns(pos, k, 2)
+    if len(found) != 1 or found[0].chance:
+        return False
+    mine = found[0]
+    line.append(mine.codes)
+    with prover.playing(pos, mine):
+        if prover.decided(pos) == solver:
+            return True
+        kept = len(line)
+        for reply, resist in _longest_replies(prover, pos, solver, k - 1):
+            line.append(reply.codes)
+            with prover.playing(pos, reply):
+                if resist == 0 or _win_line(prover, pos, solver, resist, line):
+                    return True
+            del line[kept:]
+    line.pop()
+    return False
+
+
+def _longest_replies(prover: Prover, pos: Position, solver: int, most: int) -> list[tuple[Turn, int]]:
+    """Up to three replies (no chance) that hold out all ``most`` turns, the ones that gain the
+    defender most material first; if every reply destroys the defender's own royal, the first."""
+    defender = pos.turn
+    scored: list[tuple[int, int, Turn]] = []
+    self_kills: list[Turn] = []
+    for i, reply in enumerate(prover.turns(pos)):
+        if reply.chance:
+            continue
+        with prover.playing(pos, reply):
+            if prover.decided(pos) == solver:
+                self_kills.append(reply)
+            else:
+                scored.append((-material(pos, defender), i, reply))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    chosen: list[tuple[Turn, int]] = []
+    for _score, _i, reply in scored:
+        with prover.playing(pos, reply):
+            holds = most <= 1 or not prover.wins(pos, solver, most - 1)
+        if holds:
+            chosen.append((reply, most))
+            if len(chosen) == 3:
+                break
+    if not chosen and not scored and self_kills:
+        chosen.append((self_kills[0], 0))
+    return chosen
+
+
+# ------------------------------------------------------------------ save your royal
+def prove_save(prover: Prover, pos: Position) -> Proof | None:
+    """A proof that exactly one turn keeps the solver's royal from falling next turn."""
+    solver = pos.turn
+    start = prover.nodes
+    if prover.decided(pos) is not None or prover.winning_turns(pos, 1, 1):
+        return None
+    turns = prover.turns(pos)
+    if len(turns) < 3:
+        return None
+
+    def safe(p: Position) -> bool:
+        return prover.decided(p) is None and not prover.wins(p, 1 - solver, 1)
+
+    saving: list[Turn] = []
+    for turn in turns:
+        if prover.after_turn(pos, turn, safe):
+            saving.append(turn)
+            if len(saving) > 1:
+                return None
+    if len(saving) != 1 or saving[0].chance:
+        return None
+    return Proof("save", (saving[0].codes,), 2, prover.nodes - start, len(turns))
+
+
+# ------------------------------------------------------------------ win material
+def prove_material(prover: Prover, pos: Position) -> Proof | None:
+    """A proof that exactly one turn wins at least the smallest piece against every reply."""
+    solver = pos.turn
+    start = prover.nodes
+    if prover.decided(pos) is not None or prover.winning_turns(pos, 1, 1):
+        return None
+    base = material(pos, solver)
+    need = smallest_piece(pos)
+
+    def after_reply(p: Position) -> bool:
+        result = prover.decided(p)
+        if result is not None:
+            return result == solver
+        return material(p, solver) - base >= need
+
+    def after_mine(p: Position) -> bool:
+        result = prover.decided(p)
+        if result is not None:
+            return result == solver
+        return prover.every_turn(p, after_reply)
+
+    turns = prover.turns(pos)
+    gaining: list[Turn] = []
+    for turn in turns:
+        if prover.after_turn(pos, turn, after_mine):
+            gaining.append(turn)
+            if len(gaining) > 1:
+                return None
+    if len(gaining) != 1 or gaining[0].chance:
+        return None
+    mine = gaining[0]
+    with prover.playing(pos, mine):
+        gain = _least_gain(prover, pos, solver, base)
+    return Proof("material", (mine.codes,), 2, prover.nodes - start, len(turns), gain)
+
+
+def _least_gain(prover: Prover, pos: Position, solver: int, base: int) -> int:
+    """The solver's smallest material gain over the defender's replies (chance outcomes included)."""
+    least: list[int] = []
+
+    def note(p: Position) -> bool:
+        if prover.decided(p) is None:
+            least.append(material(p, solver) - base)
+        return True
+
+    prover.every_turn(pos, note)
+    return min(least) if least else 0
+
+
+# ------------------------------------------------------------------ motifs and rating
+def motifs(pos: Position, line: tuple[tuple[int, ...], ...]) -> tuple[str, ...]:
+    """The motifs of a proven line, read from each action's effects report (``pos`` unchanged)."""
+    solver = pos.turn
+    variant = pos.variant
+    kinds = variant.pieces
+    found: set[str] = set()
+    work = pos.copy()
+    for turn in line:
+        for code in turn:
+            move = Move.from_code(code)
+            board = list(work.board)
+            mover = work.turn
+            effects = work.push(move)
+            piece = board[move.from_square]
+            if mover == solver:
+                swapped = len(effects.moved) >= 2 and board[move.to_square] and not effects.captured
+                if swapped and move.from_square != move.to_square:
+                    found.add("swap")
+                name = kinds.name(piece) if piece else ""
+                if name == "Bishop" and _orthogonal_step(work, move):
+                    found.add("side-step")
+                for root in effects.beams:
+                    for beam in root.walk():
+                        if beam.effect == "split" and len(beam.children) > 1:
+                            found.add("splitter")
+                        if beam.charge > 0:
+                            found.add("charge")
+                        for step in beam.path[1:]:
+                            here = board[step.square]
+                            if here and kinds.name(here) == "Hypercube":
+                                found.add("hypercube")
+            else:
+                if any(r.beam >= 0 and r.code >> 2 & 1 == mover for r in effects.removed):
+                    found.add("self-shot")
+    return tuple(m for m in MOTIFS if m in found)
+
+
+def _orthogonal_step(pos: Position, move: Move) -> bool:
+    geo = pos.geometry
+    dx = abs(geo.file_of(move.to_square) - geo.file_of(move.from_square))
+    dy = abs(geo.rank_of(move.to_square) - geo.rank_of(move.from_square))
+    return dx + dy == 1
+
+
+def initial_rating(proof: Proof, tags: tuple[str, ...]) -> int:
+    """A first guess of a puzzle's difficulty (Glicko-2 moves it as players try it): the theme's
+    base, more for many choices at the start, more for a self-shot (hard to see) or another motif."""
+    rating = BASE_RATING[proof.theme]
+    rating += max(-250, min(250, round(120 * math.log2(max(1, proof.options) / 40))))
+    rating += 100 if "self-shot" in tags else 0
+    rating += 50 * len([t for t in tags if t != "self-shot"])
+    return int(rating)
