@@ -31,7 +31,7 @@ from game.scripted import (
 from game.variants import get_variant
 from game.variants.lousychess import move_number
 from gui.art import chessmen
-from gui.art.fonts import blit_lines, blit_wrapped, fit_text, font
+from gui.art.fonts import blit_lines, blit_wrapped, fit_text, fitting_font, font
 from gui.colours import (
     ALERT,
     BODY_TEXT,
@@ -341,14 +341,10 @@ class PuzzleScreen(Screen):
         counts_img = small.render(counts, True, DIM)  # on the Strikes line, at the right
         surface.blit(counts_img, counts_img.get_rect(bottomright=(r.right, y + strikes.get_height() - 4)))
         y += head.get_linesize() + 4
-        blit_wrapped(
-            surface,
-            self.message,
-            body,
-            self.message_colour,
-            pygame.Rect(x, y, r.width, r.bottom - y),
-            centred=False,
-        )
+        # the whole message (a failed puzzle's moves too) in the room left: never cut with "…"
+        room = pygame.Rect(x, y, r.width, r.bottom - y)
+        f, lines = fitting_font(self.message, room, SMALL_TEXT.at(size), smallest=9)
+        blit_wrapped(surface, self.message, f, self.message_colour, room, max_lines=lines, centred=False)
 
     def _draw_result(self, surface: pygame.Surface, size: tuple[int, int]) -> None:
         board = self.view.rect
