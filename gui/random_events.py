@@ -44,8 +44,11 @@ SCREENS = (
     "replay",
     "rules",
     "puzzle",
+    "puzzles",
+    "lessons",
+    "learn",
 )
-VARIANT_FREE = ("menu", "settings")  # screens that show no rule set: one pair each, not six
+VARIANT_FREE = ("menu", "settings", "learn")  # screens that show no rule set: one pair each, not six
 SIZES = ((640, 480), (800, 600), (1024, 768), (1280, 720), (1600, 900), (1920, 1080), (300, 200), (2000, 700))
 KEYS = (
     pygame.K_ESCAPE,
@@ -221,6 +224,14 @@ def open_pair(app: App, screen: str, variant: str, rng: random.Random) -> None:
     if screen == "puzzle":
         app.screens.push("puzzle", seed=rng.randrange(1 << 20))
         return
+    if screen in ("puzzles", "lessons"):
+        app.screens.push(screen, variant=variant)
+        return
+    if screen == "learn":
+        from gui.screens.learn import sample_game
+
+        app.screens.push("learn", game=sample_game())
+        return
     raise ValueError(f"unknown screen {screen!r}")
 
 
@@ -240,7 +251,8 @@ def _targets(app: App) -> list[tuple[int, int]]:
     """Centres of visible widgets and of board squares (so many clicks land on something)."""
     points = [e.rect.center for e in app.ui.get_sprite_group().sprites() if e.visible and e.rect.width > 0]
     top = app.screens.top
-    view = getattr(top, "view", None) or getattr(top, "preview", None)
+    board = getattr(top, "board", None)  # the puzzle and lesson screens' PuzzleBoard
+    view = getattr(top, "view", None) or getattr(top, "preview", None) or getattr(board, "view", None)
     layout = getattr(view, "layout", None)
     if view is not None and layout is not None and hasattr(view, "square_rect"):
         with contextlib.suppress(Exception):

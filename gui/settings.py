@@ -57,8 +57,10 @@ class Settings:
     clock_after_first_move: bool = True  # a side's clock starts after its first move
     new_game: dict[str, Any] = field(default_factory=dict)  # New game's last choices (checked there)
     piece_style: str = "full"  # chessmen (Lousy Chess): "full" or "flat", switchable in the game
-    puzzles_solved: int = 0  # Lousy Chess puzzles (the Puzzle screen)
+    puzzles_solved: int = 0  # Lousy Chess module puzzles (the Puzzle screen)
     puzzles_failed: int = 0
+    # puzzle ratings, results, best streak and lesson steps done (game.puzzles.progress.Progress)
+    puzzles: dict[str, Any] = field(default_factory=dict)
     version: int = field(default=FORMAT_VERSION, repr=False)
 
     @property

@@ -51,6 +51,7 @@ class RulesScreen(Screen):
         self.buttons: dict[str, UIButton] = {}
         self.drops: dict[str, UIDropDownMenu] = {}
         self.compact = False
+        self.lessons_button: UIButton | None = None  # this rule set's course (the Lessons screen)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.caption_rect = pygame.Rect(0, 0, 0, 0)
@@ -159,6 +160,18 @@ class RulesScreen(Screen):
             self.text_rect = pygame.Rect(right.x, self.title_rect.bottom + 4, right.width, text_h)
             top = self.text_rect.bottom + gap
             board_area = pygame.Rect(right.x, top, right.width, right.bottom - top)
+        # the rule set's course on the Lessons screen: a button under the text
+        lessons_w = button_text_width(self.app.ui, size, "Lessons")
+        lessons_h = max(26, px(34, size))
+        self.text_rect.height -= lessons_h + gap
+        self.lessons_button = UIButton(
+            pygame.Rect(self.text_rect.x, self.text_rect.bottom + gap, lessons_w, lessons_h),
+            "Lessons",
+            self.app.ui,
+            container=root,
+            object_id=style("btn", size),
+            tool_tip_text="Learn this rule set step by step, on boards you play",
+        )
         self.pieces_rect = board_area
         board = board_area.copy()
         board.height -= caption_h + buttons_h + gap
@@ -177,6 +190,7 @@ class RulesScreen(Screen):
 
     def teardown(self) -> None:
         self.tabs, self.section_buttons, self.buttons, self.drops = {}, [], {}, {}
+        self.lessons_button = None
 
     def _update_buttons(self) -> None:
         has_board = self.section.demo is not None and self.section.key != "pieces"
@@ -236,6 +250,9 @@ class RulesScreen(Screen):
         return super().handle_event(event)
 
     def _button(self, element: object) -> bool:
+        if element is self.lessons_button and "lessons" in self.app.registry:
+            self.app.screens.push("lessons", variant=self.variant_name)
+            return True
         for name, button in self.tabs.items():
             if element is button:
                 self.choose_variant(name)

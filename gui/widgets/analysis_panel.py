@@ -3,8 +3,10 @@
 Before an analysis: the strength (Quick / Deep) and an Analyse button. While it runs (in the
 search worker process, one position at a time): a progress bar, Cancel, and the graph growing.
 Afterwards: each player's accuracy and counts, the graph (click or drag to jump), the evaluation
-bar, the engine's best move at the shown position as an arrow with its faint beam, and its best
-line as move buttons that step into the line on the board (``←``/``→`` inside it, ``Esc`` back).
+bar, the engine's best move at the shown position as an arrow with its faint beam, its best
+line as move buttons that step into the line on the board (``←``/``→`` inside it, ``Esc`` back),
+and, when a person's moves were marked, **Learn** (``L``): each of those moves as a puzzle
+(gui/screens/learn.py).
 
 The replay screen owns the board and the move list; this object owns everything else about the
 analysis and is told which ply is shown (:meth:`show_ply`).
@@ -117,9 +119,27 @@ class AnalysisPanel:
         self.variation: Variation | None = None
         self._best: dict[int, tuple[Move, list[Shot]] | None] = {}
         self._size = (1280, 720)
+        self._gap = 6
+        self._mistakes: tuple[Analysis, int] | None = None  # (the analysis, its marked moves of people)
         self._refresh_graph()
 
     # ------------------------------------------------------------ state
+    def mistake_count(self) -> int:
+        """How many moves of the people in the game the analysis marked (the Learn screen's puzzles)."""
+        analysis = self.analysis
+        if analysis is None:
+            return 0
+        if self._mistakes is None or self._mistakes[0] is not analysis:
+            from game.puzzles.mistakes import mistakes
+
+            self._mistakes = (analysis, len(mistakes(self.game, analysis)))
+        return self._mistakes[1]
+
+    def learn(self) -> None:
+        """Open "learn from your mistakes" on this game's marked moves."""
+        if not self.running and self.mistake_count():
+            self.app.screens.push("learn", game=self.game)
+
     @property
     def running(self) -> bool:
         return self.job is not None and not self.job.finished
@@ -299,7 +319,7 @@ class AnalysisPanel:
         ui = self.app.ui
         h = max(24, min(self.row_a.h, px(34, size)))
         y = self.row_a.centery - h // 2
-        gap = max(4, px(6, size))
+        gap = self._gap = max(4, px(6, size))
         seg_w = max(56, px(78, size))
         go_w = max(100, px(124, size))
         x = self.row_a.x
@@ -341,6 +361,15 @@ class AnalysisPanel:
             object_id=style("btn", size),
             tool_tip_text="Analyse once more at the deep setting (" + STRENGTHS["deep"].description + ")",
         )
+        learn_w = max(70, px(90, size))
+        self.buttons["learn"] = UIButton(
+            pygame.Rect(self.row_a.right - go_w - gap - learn_w, y, learn_w, h),
+            "Learn",
+            ui,
+            container=root,
+            object_id=style("btn", size),
+            tool_tip_text="Try each of your marked moves again as a puzzle: find a better move (L)",
+        )
         self._sync_buttons()
 
     def teardown(self) -> None:
@@ -357,7 +386,13 @@ class AnalysisPanel:
             "analyse": fresh,
             "cancel": self.running,
             "deeper": idle and self.analysis is not None and self.analysis.strength != "deep",
+            "learn": idle and self.mistake_count() > 0,
         }
+        learn, deeper = self.buttons["learn"], self.buttons["deeper"]
+        right = deeper.relative_rect.x - self._gap if show["deeper"] else deeper.relative_rect.right
+        x = right - learn.relative_rect.w
+        if learn.relative_rect.x != x:  # beside Deep again, or at the right end without it
+            learn.set_relative_position((x, learn.relative_rect.y))
         for name, visible in show.items():
             button = self.buttons[name]
             if visible and not button.visible:
@@ -399,6 +434,9 @@ class AnalysisPanel:
             if event.key == pygame.K_a and not self.running and self.analysis is None:
                 self.start()
                 return True
+            if event.key == pygame.K_l and not self.running and self.mistake_count():
+                self.learn()
+                return True
         return None
 
     def _button(self, name: str) -> None:
@@ -411,6 +449,8 @@ class AnalysisPanel:
             self.start("deep")
         elif name == "cancel":
             self.cancel()
+        elif name == "learn":
+            self.learn()
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -449,18 +489,23 @@ class AnalysisPanel:
         from game import get_variant
 
         names = get_variant(self.game.variant).side_names
-        deeper = self.buttons.get("deeper")
-        right = deeper.rect.x - 8 if deeper is not None and deeper.visible else self.row_a.right
+        shown = [b.rect.x for k, b in self.buttons.items() if k in ("deeper", "learn") and b.visible]
+        right = min(shown) - 8 if shown else self.row_a.right
         width = right - self.row_a.x
+        texts = []
+        for summary in analysis.summary(self.game):
+            acc = "—" if summary.accuracy is None else f"{summary.accuracy:.0f}%"
+            texts.append(
+                f"accuracy {acc} · {summary.inaccuracies} ?! · {summary.mistakes} ? · {summary.blunders} ??"
+            )
+        texts = [f"{name}: {text}" for name, text in zip(names, texts, strict=False)]
+        # whole in a smaller font where the buttons leave little room (640x480), cut only below 9 px
+        fits = (s for s in range(size, 8, -1) if all(font(s).size(t)[0] <= width for t in texts))
+        size = next(fits, 9)
         f = font(size)
         line = f.get_linesize()
         y = self.row_a.centery - line
-        for color, summary in enumerate(analysis.summary(self.game)):
-            acc = "—" if summary.accuracy is None else f"{summary.accuracy:.0f}%"
-            text = (
-                f"{names[color]}: accuracy {acc} · {summary.inaccuracies} ?! · {summary.mistakes} ? · "
-                f"{summary.blunders} ??"
-            )
+        for color, text in enumerate(texts):
             img = text_image(fit_text(f, text, width), size, False, TEXT if color == 0 else SECOND_TEXT)
             surface.blit(img, (self.row_a.x, y + color * line))
 
