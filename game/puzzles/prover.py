@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from game.chance import CHANCE_BITS, DECISION
 from game.position import Position
+from game.variants.base import Variant
 
 FIRE_BIT = 1 << 30  # Move code bit of a fire action (game.move)
 BOTH = 2  # Position.loser when both royals fell at once
@@ -94,6 +95,8 @@ class Prover:
         ruled = variant.rule_outcome(pos)
         if ruled is not None:
             return 2 if ruled.winner is None else int(ruled.winner)
+        if type(variant).no_moves_outcome is Variant.no_moves_outcome:
+            return None  # the default: no moves is a draw, nobody's win (skipped: a fifth of a proof)
         stuck = variant.no_moves_outcome(pos)
         if stuck.winner is not None and not pos.generate_codes():
             return int(stuck.winner)
