@@ -110,6 +110,16 @@ def test_settings_left_with_the_home_button(app):
     assert app.screens.names() == ["menu"]
 
 
+def test_the_menu_subtitle_names_the_family_of_every_rule_set():
+    from game.variants import VARIANTS
+    from gui.screens.menu import SUBTITLE
+
+    families = [part.strip().replace(" ", "") for part in SUBTITLE.split("\u00b7")]
+    for variant in VARIANTS.values():
+        title = variant.title.upper().replace(" ", "")
+        assert any(title.startswith(family) for family in families), variant.title
+
+
 def test_escape_on_the_menu_does_nothing(app):
     post_key(app, pygame.K_ESCAPE)
     assert app.running and app.screens.names() == ["menu"]

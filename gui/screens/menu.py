@@ -26,7 +26,14 @@ from gui.widgets.backdrop import LaserShow, draw_glass_panel, glow_text
 
 TITLE = "LASER CHESS"
 CONTINUE = ScreenEntry("continue", Screen, menu_label="Continue", menu_order=0)  # a marker, never built
-SUBTITLE = "KHET 2.0  \u00b7  LEISERCHESS"
+# the four families of the six rule sets (Leiserchess 2017/2018, Laser Chess 1987 / LaserChess 98)
+SUBTITLE = "KHET  \u00b7  LEISERCHESS  \u00b7  LASER CHESS  \u00b7  LOUSY CHESS"
+
+
+def _letter_spaced(text: str) -> str:
+    """Letters one space apart, words three, the names around a dot four."""
+    names = (name.split() for name in text.split("\u00b7"))
+    return "    \u00b7    ".join("   ".join(" ".join(word) for word in words) for words in names)
 
 
 @lru_cache(maxsize=8)
@@ -34,8 +41,7 @@ def _title_images(size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface
     scale = ui_scale(size)
     title = glow_text(TITLE, font(round(84 * scale), bold=True), TITLE_FACE, TITLE_GLOW, MENU_HALO)
     sub_font = font(round(19 * scale), bold=True)
-    spaced = " ".join(SUBTITLE)
-    subtitle = sub_font.render(spaced.replace("   ", "  "), True, SUBTITLE_TEXT)
+    subtitle = sub_font.render(_letter_spaced(SUBTITLE), True, SUBTITLE_TEXT)
     return title, subtitle
 
 
