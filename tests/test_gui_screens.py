@@ -116,6 +116,8 @@ def test_the_menu_subtitle_names_the_family_of_every_rule_set():
 
     families = [part.strip().replace(" ", "") for part in SUBTITLE.split("\u00b7")]
     for variant in VARIANTS.values():
+        if "(test only)" in variant.title:  # tests/prism.py's, when a test registered it
+            continue
         title = variant.title.upper().replace(" ", "")
         assert any(title.startswith(family) for family in families), variant.title
 
