@@ -333,3 +333,24 @@ def test_a_left_arrow_in_a_live_game_replays_nothing(app, monkeypatch):
         post_key(app, pygame.K_LEFT)
         assert screen.view_ply == expected and screen.view.board == boards[expected]
     assert work == []
+
+
+def test_tab_back_into_the_move_field_selects_a_refused_move(app):
+    """Issue 28 item 10: after a refused move, Tab put the caret at the start, so the next move was
+    glued in front of the old text ("d1>Ne2>W"). The refused text is selected: typing replaces it."""
+    screen = open_screen(app, GameScreen, game=Game.new("khet", players=(Player("human"), Player("human"))))
+    entry = screen.widgets["move_entry"]
+    post_key(app, pygame.K_TAB)
+    for ch in "j1j2":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    post_key(app, pygame.K_RETURN)
+    assert entry.get_text() == "j1j2" and "not legal" in screen.status_text()[0]
+    post_key(app, pygame.K_ESCAPE)  # the keyboard back to the board
+    assert not entry.is_focused
+    post_key(app, pygame.K_TAB)
+    for ch in "c1c2":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    run_frames(app, 2)
+    assert entry.get_text() == "c1c2"
+    post_key(app, pygame.K_RETURN)
+    assert screen.session.move_texts() == ["c1c2"]

@@ -484,3 +484,22 @@ def test_the_replay_says_which_move_and_which_action_it_shows(app):
     run_frames(app, 3)
     # one action a turn: full moves, as the move list numbers them (ply 2 is Red's half of move 1)
     assert screen.status_lines()[0].startswith("Move 1 of 1, Red:")
+
+
+def test_the_status_line_says_a_piece_is_being_turned_while_its_handle_is_dragged(app):
+    """Issue 28 item 8: "d1 to d2…" (the square the pointer crossed) stayed on the status line while
+    the handle was dragged; it says what is happening now."""
+    from gui.testing import post_click, run_frames
+
+    screen = _two_player(app)
+    post_click(app, _at(screen, "c1"))
+    path = _handle_path(screen, "c1", 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=path[0], rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=path[0], button=1))
+    for p in [*path[1:], _at(screen, "d2")]:  # round the piece, then over another square
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        run_frames(app, 2)
+    assert screen.status_text()[0] == "Turning the piece on c1: let go where it should face"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_at(screen, "d2"), button=1))
+    run_frames(app, 3)
+    assert not screen.status_text()[0].startswith("Turning")
