@@ -281,7 +281,7 @@ def test_game_against_beginner_cpu_to_the_end(app, data_dir):
 
 def _exposes(pos, move) -> bool:
     if move.from_square == move.to_square and move.rotation != 1:
-        return False  # right-click plays clockwise rotations; keep to moves the test can click
+        return False  # E plays clockwise rotations; keep to moves the test can enter
     pos.push(move)
     exposed = pos.loser < 0 and pos.royal_in_beam(0)
     pos.pop()
@@ -354,3 +354,70 @@ def test_tab_back_into_the_move_field_selects_a_refused_move(app):
     assert entry.get_text() == "c1c2"
     post_key(app, pygame.K_RETURN)
     assert screen.session.move_texts() == ["c1c2"]
+
+
+# ----------------------------------------------------------------------------- one intent
+
+
+def _spy_on_submit(monkeypatch) -> list[str]:
+    """Every move the game's controller is handed through its one intent, as text."""
+    from gui.models.game_controller import GameController
+
+    seen: list[str] = []
+    submit = GameController.submit
+
+    def spy(self, move):
+        side = self.premove_side()
+        board = self.premove_position(side) if self.premoving and side is not None else self.position
+        seen.append(board.move_text(move))
+        return submit(self, move)
+
+    monkeypatch.setattr(GameController, "submit", spy)
+    return seen
+
+
+def _type(app: App, text: str) -> None:
+    post_key(app, pygame.K_TAB)
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    post_key(app, pygame.K_RETURN)
+    post_key(app, pygame.K_ESCAPE)  # the keyboard back to the board
+
+
+def test_a_click_a_key_a_button_and_a_typed_move_are_one_intent(app, monkeypatch):
+    """Issue 25: "X, the Fire button, a click and a typed move behave alike": each way of making a
+    move hands it to GameController.submit, once (a typed move had its own way to the game)."""
+    seen = _spy_on_submit(monkeypatch)
+    humans = (Player("human", "A"), Player("human", "B"))
+    screen = open_screen(app, GameScreen, game=Game.new("laserchess98", players=humans))
+    s = screen.session
+    ways = [
+        ("c1>E", lambda: (click(app, screen, "c1"), post_key(app, pygame.K_e))),  # a key turns
+        ("d1*", lambda: post_key(app, pygame.K_x)),  # X fires the only Laser
+        ("b7b5", lambda: _type(app, "b7b5")),  # typed
+        ("b1c3", lambda: (click(app, screen, "b1"), click(app, screen, "c3"))),  # clicked
+        ("g7>E", lambda: (click(app, screen, "g7"), click_element(app, screen.buttons["rotate_left"]))),
+        ("e8*", lambda: click_element(app, screen.buttons["fire"])),  # the Fire button
+        ("d1*", lambda: (click(app, screen, "d1"), click(app, screen, "d1"))),  # a double-click fires
+    ]
+    for number, (text, make) in enumerate(ways, start=1):
+        run_frames(app, 400)  # the last shot shown: the board takes moves again
+        make()
+        assert seen == [t for t, _ in ways[:number]], text
+        assert [m.text for m in s.game.moves] == seen
+
+
+def test_during_the_cpus_turn_a_typed_move_a_click_and_x_queue_a_premove_alike(app, monkeypatch):
+    seen = _spy_on_submit(monkeypatch)
+    game = Game.new("laserchess98", players=(Player("cpu", level="Expert"), Player("human", "You")))
+    screen = open_screen(app, GameScreen, game=game)  # the CPU moves first and thinks long
+    c = screen.controller
+    assert screen.session.cpu_to_move
+    post_key(app, pygame.K_x)
+    assert seen == ["e8*"] and c.premove is not None and c.premove.text == "e8*"
+    _type(app, "b7b5")
+    assert seen[-1] == "b7b5" and c.premove.text == "b7b5"
+    click(app, screen, "g8")
+    click(app, screen, "f6")
+    assert seen == ["e8*", "b7b5", "g8f6"] and c.premove.text == "g8f6"
+    assert not screen.session.game.moves  # all queued, none played on the CPU's turn

@@ -228,3 +228,28 @@ def test_the_pieces_page_shows_a_pieces_card_under_the_pointer(quick_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell.center, rel=(0, 0), buttons=(0, 0, 0)))
     run_frames(app, 2)
     assert screen.hovered_kind == number and app.screens.top is screen
+
+
+def test_the_right_button_never_turns_a_piece_on_a_rules_board(quick_app):
+    """One way to turn a piece on every board: keys, rotation buttons and the handle. The move
+    input's own right-button turn (press to show the piece turned, release to play it) was
+    unreached on the game and replay boards, which draw arrows with it, but still turned pieces
+    on the Rules boards."""
+    from gui.testing import post_click
+    from gui.widgets.rules_demo import DemoState
+
+    app = quick_app
+    screen = app.screens.push("rules", variant="khet", topic="laser")
+    run_frames(app, 5)
+    demo = screen.demo
+    taught = screen.section.demo.move
+    turnable = next(
+        m.from_square
+        for m in demo.position.legal_moves
+        if m.is_rotation and m.from_square != taught.from_square
+    )
+    board = list(demo.position.board)
+    post_click(app, screen.view.square_rect(turnable).center, button=3)
+    run_frames(app, 2)
+    assert demo.state is DemoState.WAITING and not demo.position.history
+    assert "another move" not in demo.hint and screen.view.board == board

@@ -330,8 +330,9 @@ class GameController:
         return effects
 
     def type_move(self, text: str) -> bool:
-        """A typed move (``e4e5``, ``c4R``): played or queued if legal; else :attr:`typed_error`
-        says why (the rules' own reason)."""
+        """A typed move (``e4e5``, ``c4R``): read on the board the input works on (the live one,
+        or the premover's during the CPU's turn) and handed to :meth:`submit`, as a click or a key
+        would; else :attr:`typed_error` says why (the rules' own reason)."""
         text = text.strip()
         if not text:
             return False
@@ -348,11 +349,8 @@ class GameController:
             self.typed_error = str(exc)
             return False
         self.typed_error = None
-        if premove:
-            self.premoving = True
-            return self._queue(move)
-        self.play(move)
-        return True
+        self.premoving = premove  # the text was read for the mover (or the premover): it is theirs
+        return self.submit(move)
 
     def browse(self, ply: int | None) -> bool:
         """Show the position after ``ply`` actions (None or the last: the live one). True if changed."""

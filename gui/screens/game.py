@@ -145,11 +145,15 @@ class GameScreen(Screen):
         """A complete move from the board, a key or a button: played or queued as a premove."""
         self.input.clear()
         self.controller.submit(move)
+        self._show_submitted()
+
+    def _show_submitted(self) -> None:
         self._after_play()
         self.board.mark()
 
     def type_move(self, text: str) -> bool:
-        """A typed move (``e4e5``, ``c4R``): played or queued if legal, else the reason is shown."""
+        """A typed move (``e4e5``, ``c4R``): the controller reads it and submits it as a click
+        would (played or queued), else the reason is shown."""
         if not text.strip():
             return False
         if self.view.busy and self.controller.human_turn:
@@ -164,8 +168,7 @@ class GameScreen(Screen):
             entry.set_text("")
         if done:
             self.input.clear()
-            self._after_play()
-            self.board.mark()
+            self._show_submitted()
         return done
 
     def browse(self, ply: int | None) -> None:

@@ -1,13 +1,13 @@
-"""Turns clicks, drags, right-clicks and keys on a :class:`BoardView` into legal moves.
+"""Turns clicks, drags and keys on a :class:`BoardView` into legal moves.
 
 Only moves the rules offer can come out of it: it asks the position for its legal moves and
 shows them (dots on empty squares, rings on swap targets). Two-part moves (Leiserchess 2018's
-swap followed by a step or rotation) are entered in two steps. A right-press selects a piece and
-shows it turned (with its shot previewed); the turn is made on release over the piece or on Enter,
-and moving off the piece before releasing takes it back. A selected piece that may turn
-shows a handle in its square's lower-right corner: dragging it spins the piece, and the release
-turns it by the nearest quarter turns (as in LaserChess 98). A double-click on a piece that can
-fire (a LaserChess 98 Laser) fires it.
+swap followed by a step or rotation) are entered in two steps. A selected piece turns by keys
+(``Q``/``E``/``U``, the arrows) or the screen's rotation buttons, and if it may turn it shows a
+handle in its square's lower-right corner: dragging it spins the piece, and the release turns it
+by the nearest quarter turns (as in LaserChess 98). A double-click on a piece that can fire (a
+LaserChess 98 Laser) fires it. The right button is not the input's: on the game and replay boards
+it draws arrows and circles (gui/widgets/sketch.py).
 """
 
 from __future__ import annotations
@@ -83,7 +83,6 @@ class MoveInput:
         self.hover_fire = False  # the Fire button is under the mouse (preview the shot)
         self.cursor: int | None = None  # the keyboard's board cursor (None: not shown)
         self.notice: str | None = None  # why the last keyboard pick was refused
-        self.turning: tuple[int, Move] | None = None  # right button held: (square, the turn shown)
         self._shown_live: list[int] = []  # the position's board when it was handed over
         self.clock = pygame.time.get_ticks  # milliseconds, for double-clicks (tests may replace it)
         self._last_press: tuple[int, int] | None = None  # (square, time) of the last press
@@ -92,9 +91,9 @@ class MoveInput:
     # ------------------------------------------------------------ state
     def set_position(self, position: Position | None, last_move: tuple[int, ...] = ()) -> None:
         if position is not self.position or (position is not None and position.board != self._shown_live):
-            # a new position: whoever changed it redraws the board, so a half-entered swap or a
-            # turn on show is dropped without putting the old board back
-            self._pending, self.turning = None, None
+            # a new position: whoever changed it redraws the board, so a half-entered swap is
+            # dropped without putting the old board back
+            self._pending = None
         self.position = position
         self._shown_live = list(position.board) if position is not None else []
         self._codes = position.legal_codes() if position is not None else ()
@@ -104,11 +103,10 @@ class MoveInput:
     def clear(self) -> None:
         """Drop the selection; a half-entered two-part move is cancelled and the board shows the
         live position again."""
-        if (self._pending is not None or self.turning is not None) and self.position is not None:
+        if self._pending is not None and self.position is not None:
             self.view.show_position(self.position.board)
         self.selected = None
         self._pending = None
-        self.turning = None
         self._promotions = []
         self._press = None
         self._spin = None
@@ -240,13 +238,6 @@ class MoveInput:
             self._hover_square = square
             self.hover_reason = self.explain(square)
 
-    def any_rotation(self, preferred: int = CLOCKWISE) -> Move | None:
-        for rotation in (preferred, CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN):
-            move = self.rotation_move(rotation)
-            if move is not None:
-                return move
-        return None
-
     def _refresh(self) -> None:
         pos = self.position
         targets = self.targets()
@@ -279,8 +270,6 @@ class MoveInput:
             return self._press_at(event.pos)
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
-            if self.turning is not None and self.view.square_at(event.pos) != self.turning[0]:
-                self._end_turning()  # moved off the piece: the turn is taken back
         if event.type == pygame.MOUSEMOTION and self._spin is not None:
             sq, at_press = self._spin
             angle = (screen_angle(self.view.square_center(sq), event.pos) - at_press) % 360.0
@@ -297,13 +286,6 @@ class MoveInput:
             return None
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
             return self._release_at(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self._turn_press(event.pos)
-            return None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            return self._turn_release(event.pos)
-        if event.type == pygame.KEYDOWN and event.key in PICK_KEYS and self.turning is not None:
-            return self._done(self.turning[1])  # Enter makes the turn on show
         if event.type == pygame.KEYDOWN and self._cursor_key(event.key):
             return self._cursor_pick() if event.key in PICK_KEYS and self._picked else None
         if event.type == pygame.KEYDOWN and self._promotions:
@@ -315,51 +297,6 @@ class MoveInput:
             move = self.rotation_move(ROTATE_KEYS[event.key])
             return self._done(move) if move else None
         return None
-
-    # ------------------------------------------------------------ right button: select and turn
-    def _turn_press(self, pos: tuple[int, int]) -> None:
-        """Select the piece under the mouse and show it turned clockwise (nothing is played yet)."""
-        pressed = self.view.square_at(pos)
-        self._end_turning()
-        if pressed is None:
-            return
-        if self._pending is None:
-            if not self.movable(pressed):
-                return
-            self.selected = pressed
-        elif pressed != self._pending[1]:
-            return
-        move = self.any_rotation(CLOCKWISE)
-        if move is not None and self.position is not None:
-            board = self.intermediate_board() if self._pending is not None else list(self.position.board)
-            code = board[pressed]
-            if move.orientation is not None:
-                board[pressed] = (code & ~3) | move.orientation
-            else:
-                board[pressed] = self.position.variant.pieces.rotate[move.rotation][code]
-            self.turning = (pressed, move)
-            self.view.show_position(board)
-        self._refresh()
-
-    def _turn_release(self, pos: tuple[int, int]) -> Move | None:
-        """Release over the turned piece makes the turn; anywhere else takes it back."""
-        if self.turning is None:
-            return None
-        square, move = self.turning
-        if self.view.square_at(pos) == square:
-            return self._done(move)
-        self._end_turning()
-        return None
-
-    def _end_turning(self) -> None:
-        """Put the piece on show back as it stands (the selection stays)."""
-        if self.turning is None or self.position is None:
-            return
-        self.turning = None
-        self.view.show_position(
-            self.intermediate_board() if self._pending is not None else self.position.board
-        )
-        self._refresh()
 
     # ------------------------------------------------------------ keyboard cursor
     _picked = False
@@ -474,8 +411,6 @@ class MoveInput:
             return self.fire_move()
         if not self.has_selection:
             return None
-        if self.turning is not None:
-            return self.turning[1]
         if self._spin is not None:
             return self.spin_move()
         if self.hover_rotation is not None:
@@ -505,7 +440,6 @@ class MoveInput:
         return self.selected is not None or self._pending is not None or bool(self._promotions)
 
     def _press_at(self, pos: tuple[int, int]) -> Move | None:
-        self._end_turning()
         sq = self.view.square_at(pos)
         if sq is None:
             self.clear()
