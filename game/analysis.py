@@ -38,7 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.chance import resolve
+from game.errors import RecordError
 from game.limits import is_version
+from game.line import GameLine
 from game.move import Move
 from game.position import Position
 from game.record import Game
@@ -174,6 +176,7 @@ class Analysis:
     positions: list[PositionEval]
     marks: list[str]
     seconds: float = field(default=0.0, compare=False)  # how long the analysis took
+    movers: list[int] | None = field(default=None, compare=False)  # who made each move (None: ask the game)
 
     def fits(self, game: Game) -> bool:
         """Does this analysis belong to ``game`` as it stands (same number of moves)?"""
@@ -186,11 +189,16 @@ class Analysis:
         """The first player's expected score at ``ply`` (what the graph and bar show)."""
         return win_chance(self.positions[ply].score)
 
+    def movers_of(self, game: Game) -> list[int]:
+        """Who made each move of ``game`` (a turn may be several actions): the run's, or read
+        from the game's line once (an analysis loaded from a record)."""
+        if self.movers is None or len(self.movers) != len(game.moves):
+            self.movers = GameLine.from_game(game).sides
+        return self.movers
+
     def moves(self, game: Game) -> list[MoveEval]:
-        first = Position.from_fen(game.start_fen, game.variant, game.options).turn
         out = []
-        for i, record in enumerate(game.moves, start=1):
-            mover = first if i % 2 == 1 else 1 - first
+        for i, (record, mover) in enumerate(zip(game.moves, self.movers_of(game), strict=True), start=1):
             sign = 1 if mover == 0 else -1
             prev = self.positions[i - 1]
             out.append(
@@ -280,7 +288,7 @@ def _forced(pos: Position) -> bool:
     """Only one move does not destroy the mover's own royal (the engine answers without searching)."""
     mover = pos.turn
     viable = 0
-    for code in pos.generate_codes():
+    for code in pos.legal_codes():  # the position's kept set: the outcome read it already
         pos.make_code(code)
         ok = pos.loser != mover
         pos.unmake_code()
@@ -310,25 +318,33 @@ class AnalysisRun:
 
     game: Game
     strength: Strength = field(default_factory=lambda: STRENGTHS["quick"])
+    line: GameLine | None = field(default=None, repr=False)  # the game's line, if a screen has it
     slots: list[_Slot] = field(init=False)
     exposed: list[bool] = field(init=False)
     seconds: float = 0.0
 
     def __post_init__(self) -> None:
-        pos = self.game.start_position()
-        states = [GameState.from_position(pos)]
-        self.slots = [self._slot(pos, states[0], 0)]
+        """Walk the game's line (read once from the record unless given): one push a ply of moves
+        known legal, the mover of each from the line, never from the parity of the ply."""
+        line = self.line if self.line is not None else GameLine.from_game(self.game)
+        if len(line) != len(self.game.moves):  # a damaged record's line stops early
+            raise RecordError(line.problem or "the line does not hold this game's moves")
+        self.line = line
+        pos = line.start.copy()
+        start = GameState.from_position(pos)
+        self.slots = [self._slot(pos, start, 0)]
         self.exposed = []
-        for i, record in enumerate(self.game.moves, start=1):
-            mover = pos.turn
-            pos.push(pos.parse_move(record.text))
-            self.exposed.append(_exposes(pos, mover))
-            codes = tuple(m.code for m in pos.history)
-            state = GameState(states[0].variant, states[0].start_fen, codes, states[0].options)
+        codes: list[int] = []
+        for i, ply in enumerate(line, start=1):
+            pos.push_code(ply.move.code)
+            self.exposed.append(_exposes(pos, ply.side))
+            codes.append(ply.move.code)
+            state = GameState(start.variant, start.start_fen, tuple(codes), start.options)
             self.slots.append(self._slot(pos, state, i))
         self._next = 0
 
     def _slot(self, pos: Position, state: GameState, index: int) -> _Slot:
+        pos.legal_codes()  # generated once: the outcome and the forced-move check both read it
         fixed = None
         if pos.loser >= 0:
             fixed = PositionEval(MATE if pos.loser == 1 else -MATE)
@@ -392,11 +408,11 @@ class AnalysisRun:
         for i in range(len(evals) - 2, -1, -1):
             if self.slots[i].forced and evals[i].best == self.game.moves[i].text:
                 evals[i] = PositionEval(evals[i + 1].score, evals[i].pv, evals[i].depth)
-        analysis = Analysis(self.strength.name, evals, [], self.seconds)
-        first = self.slots[0].turn
+        assert self.line is not None
+        movers = self.line.sides
+        analysis = Analysis(self.strength.name, evals, [], self.seconds, movers)
         marks = []
-        for i, record in enumerate(self.game.moves, start=1):
-            mover = first if i % 2 == 1 else 1 - first
+        for i, (record, mover) in enumerate(zip(self.game.moves, movers, strict=True), start=1):
             sign = 1 if mover == 0 else -1
             before = win_chance(sign * evals[i - 1].score)
             after = win_chance(sign * evals[i].score)
@@ -432,8 +448,14 @@ class BackgroundAnalysis:
     search at once (and ends the process if this object started it).
     """
 
-    def __init__(self, game: Game, strength: str | Strength = "quick", worker: SearchWorker | None = None):
-        self.run = AnalysisRun(game, get_strength(strength) if isinstance(strength, str) else strength)
+    def __init__(
+        self,
+        game: Game,
+        strength: str | Strength = "quick",
+        worker: SearchWorker | None = None,
+        line: GameLine | None = None,
+    ):
+        self.run = AnalysisRun(game, get_strength(strength) if isinstance(strength, str) else strength, line)
         self.worker = worker or SearchWorker()
         self._own_worker = worker is None
         self._current: int | None = None

@@ -254,3 +254,60 @@ def test_every_rule_set_is_analysed_and_its_threats_read(variant):
         assert found and found[0].shots  # the enemy laser's shot if fired now
     else:
         assert found == []  # a rule set without lasers has no beams to fear
+
+
+# ----------------------------------------------------------------------------- turns of several actions
+LC98_TURNS = ["c1>E", "d1*", "b7b5", "b1c3", "g7>E", "e8*"]  # Blue, Blue, Red, Blue, Red, Red
+
+
+def _fed(run: AnalysisRun, first_player_scores: list[int]) -> Analysis:
+    """Answer every job with a made-up score (the first player's view), as the engine would."""
+    from game.search.limits import SearchResult
+
+    while (job := run.next_job()) is not None:
+        index = job[0]
+        score = first_player_scores[index] * (1 if run.slots[index].turn == 0 else -1)
+        run.feed(index, SearchResult(None, None, score, 1, (), 0, 0.0, 0))
+    return run.result()
+
+
+def test_each_move_is_judged_for_the_side_that_made_it_not_by_ply_parity():
+    """LaserChess 98: a turn may be several actions, so the second ply is Blue's again. The marks
+    and the players' summaries followed the parity of the ply: Blue's strong shot (d1*, the score
+    from 0 to +4) was judged as Red's move and called a blunder."""
+    game = Game.new("laserchess98")
+    pos = game.start_position()
+    for text in LC98_TURNS:
+        pos.push(pos.parse_move(text))
+        game.add_move(text, 1.0)
+    analysis = _fed(AnalysisRun(game, TEST), [0, 0, 400, 400, 400, 400, 400])
+    assert [m.mover for m in analysis.moves(game)] == [0, 0, 1, 0, 1, 1]
+    assert analysis.marks[1] == GOOD
+    assert [s.blunders for s in analysis.summary(game)] == [0, 0]
+    reread = Analysis.from_json(json.loads(json.dumps(analysis.to_json())))  # a saved analysis too
+    assert [m.mover for m in reread.moves(game)] == [0, 0, 1, 0, 1, 1]
+
+
+def test_the_run_reads_the_replays_line_one_push_a_ply_and_no_parsing(monkeypatch):
+    from game.line import GameLine
+    from game.position import Position
+
+    game = game_from(SHIELDED, ["e5e6", "b1b2"])
+    line = GameLine.from_game(game)
+    parsed: list[str] = []
+    monkeypatch.setattr(Position, "parse_move", lambda self, text: parsed.append(text))
+    run = AnalysisRun(game, TEST, line)
+    assert parsed == [] and run.total == 3 and run.finished_count == 1
+    assert [job[1].position().fen() for job in iter(run.next_job, None)] == [line.fen_at(0), line.fen_at(1)]
+
+
+def test_a_damaged_records_line_is_refused_with_its_reason():
+    from game.errors import RecordError
+    from game.line import GameLine
+    from game.record import MoveRecord
+
+    game = game_from(SHIELDED, ["e5e6", "b1b2"])
+    game.moves.append(MoveRecord("z9z9"))
+    line = GameLine.from_game(game, partial=True)  # what the replay shows: the moves before it
+    with pytest.raises(RecordError, match="z9z9"):
+        AnalysisRun(game, TEST, line)

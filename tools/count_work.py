@@ -1,5 +1,6 @@
 """Count the rules work behind the GUI: legal-move generations, pushes and position copies per human
-move in a live game, and per ply when the replay opens; and time opening a long game's replay.
+move in a live game, per ply when the replay opens and when its analysis starts; and time opening
+a long game's replay.
 
     python tools/count_work.py [--variant khet] [--plies 200] [--moves 40] [--repeat 5]
 
@@ -9,8 +10,10 @@ every push and of the journal maker, and the fast maker's ``make_code`` for Khet
 whoever called it: a checked push, an unchecked one, a copy pushed to write a move's text) and
 every ``Position.copy``. A human move is two
 clicks posted to the game screen (from, to) and the frames until its animation is over; the
-replay is the ReplayScreen's construction for the whole game. It runs against whatever checkout
-is on PYTHONPATH, so the same command measures an older one side by side.
+replay is the ReplayScreen's construction for the whole game; the analysis is the AnalysisRun the
+replay's Analyse button starts (given the replay's line where it takes one), before any search. It
+runs against whatever checkout is on PYTHONPATH, so the same command measures an older one side by
+side.
 """
 
 from __future__ import annotations
@@ -156,6 +159,33 @@ def open_replay(app, game) -> tuple[Counter, float]:
     return counts, seconds
 
 
+def start_analysis(app, game) -> Counter:
+    """The work of starting the analysis of ``game`` from its replay (the positions walked and
+    judged before the first search job), and how many move texts were parsed."""
+    import inspect
+
+    from game.analysis import AnalysisRun
+    from game.position import Position
+
+    screen = app.screens.push("replay", game=game)
+    takes_line = "line" in inspect.signature(AnalysisRun).parameters and hasattr(screen, "line")
+    counts: Counter = Counter()
+    parse = Position.parse_move
+
+    def counted_parse(self, text):
+        counts["parses"] += 1
+        return parse(self, text)
+
+    Position.parse_move = counted_parse
+    try:
+        with counting(counts):
+            AnalysisRun(game, line=screen.line) if takes_line else AnalysisRun(game)
+    finally:
+        Position.parse_move = parse
+    app.screens.pop(ask=False)
+    return counts
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="khet")
@@ -194,6 +224,14 @@ def main(argv: list[str] | None = None) -> int:
             + ", ".join(f"{v:.2f} {k}" for k, v in per.items())
             + f" per ply; CPU {min(times) * 1000:.0f} ms (best of {len(times)}), "
             + f"median {sorted(times)[len(times) // 2] * 1000:.0f} ms"
+        )
+        counts = start_analysis(app, game)
+        print(
+            f"{args.variant}: starting the analysis of that game from its replay: "
+            + ", ".join(
+                f"{counts[k] / max(1, n):.2f} {k}" for k in ("parses", "generations", "pushes", "copies")
+            )
+            + " per ply"
         )
     finally:
         app.shutdown()

@@ -182,7 +182,7 @@ class AnalysisPanel:
         self.cancel()
         self.strength = strength or self.strength
         try:
-            self.job = BackgroundAnalysis(self.game, self.strength)
+            self.job = BackgroundAnalysis(self.game, self.strength, line=self.line)
         except (LaserChessError, OSError) as exc:
             self.app.notify(f"The analysis could not start: {exc}", "error")
             self.job = None
