@@ -503,3 +503,27 @@ def test_the_status_line_says_a_piece_is_being_turned_while_its_handle_is_dragge
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=_at(screen, "d2"), button=1))
     run_frames(app, 3)
     assert not screen.status_text()[0].startswith("Turning")
+
+
+def test_the_replays_status_box_keeps_the_move_whole_in_a_small_window(app):
+    """At 640x480 "Move 3 of 7, Blue, action 7 of 21:  d1*" was cut to "...: d1..."; the move goes
+    to the second line there, before the verdict."""
+    from gui.art.fonts import font
+    from gui.colours import BODY_TEXT
+    from gui.testing import run_frames
+
+    game = Game.new("laserchess98", players=(Player("human"), Player("human")))
+    pos = game.start_position()
+    for text in WHOLE_GAME:
+        pos.push_text(text)
+        game.add_move(text, 1.0)
+    screen = app.screens.push("replay", game=game, ply=7)
+    wide = screen.status_rows(app.window_size)
+    assert wide[0].startswith("Move 3 of 7, Blue, action 7 of 21:  d1*")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 480), w=640, h=480))
+    run_frames(app, 3)
+    main, sub, _ = screen.status_rows((640, 480))
+    assert main == "Move 3 of 7, Blue, action 7 of 21" and sub.startswith(
+        wide[0].partition(":  ")[2] + "  \u00b7"
+    )
+    assert font(BODY_TEXT.at((640, 480)), bold=True).size(main)[0] <= screen.status_rect.w

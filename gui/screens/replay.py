@@ -450,12 +450,22 @@ class ReplayScreen(Screen):
         label = f.render("Speed", True, GOLD)
         surface.blit(label, label.get_rect(midleft=(self.speed_label.x, self.speed_label.centery)))
 
+    def status_rows(self, size: tuple[int, int]) -> tuple[str, str, tuple[int, int, int]]:
+        """:meth:`status_lines` as the status box shows them at window ``size``: where the panel is
+        too narrow for the main line, the move goes to the second line, before the verdict."""
+        main, sub, colour = self.status_lines()
+        where, _, move = main.partition(":  ")
+        width = self.status_rect.inflate(-px(16, size), 0).w
+        if move and font(BODY_TEXT.at(size), bold=True).size(main)[0] > width:
+            main, sub = where, f"{move}  \u00b7  {sub}"
+        return main, sub, colour
+
     def _draw_status(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         rect = self.status_rect
         pygame.draw.rect(surface, STATUS_BG, rect, border_radius=px(8, size))
         pygame.draw.rect(surface, STATUS_EDGE, rect, 1, border_radius=px(8, size))
-        main, sub, colour = self.status_lines()
+        main, sub, colour = self.status_rows(size)
         inner = rect.inflate(-px(16, size), -px(6, size))
         big = font(BODY_TEXT.at(size), bold=True)
         small = font(SMALL_TEXT.at(size))
