@@ -194,3 +194,18 @@ def test_a_turn_that_fits_sits_on_one_line_and_one_that_does_not_wraps_in_its_ro
     narrow.set_moves(["e4e5@c7", "d1d2@g6", "h8>S", "e8*"], sides=[0, 0, 1, 1])
     assert narrow.row_count == 1 and narrow.move_rect(2).y > narrow.move_rect(1).y
     assert narrow.content_height == 2 * narrow.row_height
+
+
+def test_an_actions_analysis_mark_gets_room_in_a_shared_cell(monkeypatch):
+    """The replay of an analysed LaserChess 98 game showed "d..?!": an action sharing its cell was
+    given the width of its text only, and its mark then squeezed the text into an ellipsis."""
+    from gui.widgets import move_list
+
+    drawn: list[str] = []
+    fit = move_list.fit_move
+    monkeypatch.setattr(move_list, "fit_move", lambda text, *a: drawn.append(fit(text, *a)) or drawn[-1])
+    ml = MoveList(pygame.Rect(0, 0, 320, 400))
+    ml.set_moves(["c1>E", "d1*", "b7b5", "b1c3"], sides=[0, 0, 1, 0])
+    ml.set_annotations({2: ("?!", (255, 200, 0))})
+    ml.draw(pygame.Surface((340, 420)))
+    assert drawn == ["c1>E", "d1*", "b7b5", "b1c3"]

@@ -216,8 +216,11 @@ class MoveList:
         self._reveal(self.current)
 
     def set_annotations(self, marks: dict[int, tuple[str, tuple[int, int, int]]]) -> None:
-        """Marks drawn after moves (the analysis's ``?!``, ``??``...): ply -> (text, colour)."""
-        self.annotations = dict(marks)
+        """Marks drawn after moves (the analysis's ``?!``, ``??``...): ply -> (text, colour). An
+        action that shares its cell makes room for its mark (the cell is laid out again)."""
+        if dict(marks) != self.annotations:
+            self.annotations = dict(marks)
+            self._place_actions(self.row_count)
 
     def set_current(self, ply: int) -> None:
         """Highlight the move that led to ``ply`` (0: nothing) and scroll it into view."""
@@ -269,6 +272,9 @@ class MoveList:
             line, x = 0, 0
             for ply in plies:
                 width = move_image(self.moves[ply - 1], size, True, BLACK).get_width() + 2 * pad + 4
+                note = self.annotations.get(ply)
+                if note is not None:  # its mark goes after it in the same highlight
+                    width += text_image(note[0], size, True, BLACK).get_width() + 2
                 if x > 0 and x + width > first.w:
                     line, x = line + 1, 0
                 self._spots[ply] = (row, line, x, min(width, first.w))
