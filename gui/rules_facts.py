@@ -119,7 +119,7 @@ def action_cost(pos: Position, move: Move) -> int:
     turn = pos.turn
     pos.push(move)
     try:
-        over = pos.turn != turn or pos.outcome() is not None
+        over = pos.turn != turn or pos.loser >= 0  # a shot that wins ends the turn too; no generation
     finally:
         pos.pop()
     return left if over else 1

@@ -410,3 +410,26 @@ def test_a_displacement_is_not_written_as_a_swap():
     pos = Position.setup(variant="laserchess87")
     assert readable_move(pos, pos.parse_move("d1d2@g6")) == "d1d2@g6"
     assert SWAP not in readable_move(pos, pos.parse_move("d1e1@e4"))
+
+
+def test_selecting_a_piece_generates_no_legal_moves_for_the_costly_ring(app, monkeypatch):
+    """Issue 25: one legal-move generation per position. Finding which moves use both actions (the
+    ring, issue 28) asked every destination after which the turn goes on whether the game had
+    ended, a generation each: 2.25 generations per human move instead of 1."""
+    from game.variants.laserchess87 import action_cost
+
+    screen = open_game(app, "laserchess87")
+    pos = screen.session.position
+    costs = {
+        sq: {action_cost(sq, m.to_square) for m in pos.moves_from(sq) if m.to_square != sq}
+        for sq in pos.movable_squares()
+    }
+    mover = next(sq for sq, found in costs.items() if found == {1, 2})  # steps and longer moves
+    generated: list[int] = []
+    variant = type(screen.variant)
+    generate = variant.generate
+    monkeypatch.setattr(variant, "generate", lambda self, p: generated.append(p.ply) or generate(self, p))
+    post_click(app, screen.view.square_rect(mover).center)
+    run_frames(app, 2)
+    assert screen.input.selected == mover and screen.board.costly(pos, screen.input.targets())
+    assert generated == []
