@@ -96,11 +96,37 @@ def test_a_bad_window_size_is_refused_with_the_real_limits(size, message, capsys
 def test_the_tools_help_lists_every_command_under_its_program_name():
     done = run("-m", "game", "--help")
     assert done.returncode == 0 and done.stdout.startswith("usage: python -m game ")
-    for command in ("perft", "bestmove", "bench", "match", "engine", "analyse", "scripted"):
+    for command in STUBBED_COMMANDS:
         assert command in done.stdout
     variants = run("-m", "game", "perft", "--help").stdout
     for name in RULE_SETS:
         assert name in variants
+
+
+def _parsers(parser, path=("python -m game",)):
+    """Every parser of the tree with its command path."""
+    import argparse
+
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                yield from _parsers(child, (*path, name))
+
+
+def test_every_option_of_every_command_has_a_help_text():
+    import argparse
+
+    import game.__main__ as cli
+
+    cli.register_commands()
+    bare = [
+        f"{' '.join(path)} {action.option_strings[-1]}"
+        for path, parser in _parsers(cli.build_parser())
+        for action in parser._actions
+        if action.option_strings and not isinstance(action, argparse._HelpAction) and not action.help
+    ]
+    assert bare == []
 
 
 # ----------------------------------------------------------------------------- python -m game: each bad case

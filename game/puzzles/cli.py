@@ -149,14 +149,24 @@ def register(main: ModuleType) -> None:
         p = sub.add_parser("puzzles", help="make, re-prove or count the puzzle collections")
         inner = p.add_subparsers(dest="puzzles_command", required=True)
         g = inner.add_parser("generate", help="self-play games, then proofs: a rule set's collection")
-        g.add_argument("--variant", required=True, choices=sorted(VARIANTS))
+        g.add_argument("--variant", required=True, choices=sorted(VARIANTS), help="the rule set")
         g.add_argument(
-            "--count", type=cliargs.whole_number(1, 100_000), required=True, help="puzzles to make"
+            "--count",
+            type=cliargs.whole_number(1, 100_000),
+            required=True,
+            metavar="N",
+            help="puzzles to make",
         )
         g.add_argument(
-            "--seed", type=cliargs.whole_number(0), required=True, help="the same seed makes the same file"
+            "--seed",
+            type=cliargs.whole_number(0),
+            required=True,
+            metavar="N",
+            help="the same seed makes the same file",
         )
-        g.add_argument("--out", help="the file to write (default: the shipped one in game/puzzles/data/)")
+        g.add_argument(
+            "--out", metavar="FILE", help="the file to write (default: the shipped one in game/puzzles/data/)"
+        )
         g.add_argument("--quiet", action="store_true", help="no line per puzzle")
         g.add_argument(
             "--resume",
@@ -166,8 +176,12 @@ def register(main: ModuleType) -> None:
         c = inner.add_parser("check", help="re-prove stored puzzles from scratch (exit 1 if one fails)")
         c.add_argument("--variant", choices=sorted(VARIANTS), help="one rule set (default: all)")
         c.add_argument("--file", help="a collection file instead of the shipped one")
-        c.add_argument("--sample", type=cliargs.whole_number(1), help="re-prove this many, chosen at random")
-        c.add_argument("--seed", type=cliargs.whole_number(0), default=0, help="which sample")
+        c.add_argument(
+            "--sample", type=cliargs.whole_number(1), metavar="N", help="re-prove this many, chosen at random"
+        )
+        c.add_argument(
+            "--seed", type=cliargs.whole_number(0), default=0, metavar="N", help="which sample (default 0)"
+        )
         s = inner.add_parser("stats", help="puzzles per theme and motif, proof depths and sizes")
         s.add_argument("--variant", choices=sorted(VARIANTS), help="one rule set (default: all)")
         s.add_argument("--file", help="a collection file instead of the shipped one")
