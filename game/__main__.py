@@ -16,13 +16,16 @@ from game import cliargs
 from game.errors import LaserChessError
 from game.perft import divide, perft, perft_collapsed, perft_turns
 from game.position import Position
-from game.variants import VARIANTS, RuleOptions
+from game.variants import VARIANTS, get_variant
 
 
 def position_from_args(args: argparse.Namespace) -> Position:
-    options = RuleOptions(zombies=not getattr(args, "no_zombies", False))
-    if getattr(args, "red_first", False):
-        options = options.with_rule("red_first", True)
+    # The rule options the command line has, for whichever rule set declares them.
+    rules = {
+        "zombies": not getattr(args, "no_zombies", False),
+        "red_first": getattr(args, "red_first", False),
+    }
+    options = get_variant(args.variant).options_type.from_json(rules)
     if args.fen is not None:
         return Position.from_fen(args.fen, args.variant, options)
     return Position.setup(args.setup, args.variant, options)

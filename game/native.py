@@ -127,8 +127,8 @@ def rules_tables(variant: Variant, options: RuleOptions) -> dict[str, Any]:
         "rotate3": pieces.rotate[3],
         "zobrist": pieces.zobrist,
         "side_key": SIDE_KEY,
-        "swap_reserved_ok": int(bool(options.swap_into_reserved)) if is_khet else 0,
-        "zombies": int(bool(options.zombies)) if variant.name == LEISERCHESS_2017.name else 0,
+        "swap_reserved_ok": int(bool(options.get("swap_into_reserved", False))) if is_khet else 0,
+        "zombies": int(bool(options.get("zombies", False))) if variant.name == LEISERCHESS_2017.name else 0,
         "refire": int(variant.refire),
         "king_kill_is_leaf": int(variant.king_kill_is_leaf),
     }
@@ -169,7 +169,7 @@ _DEFAULT_EVALUATORS: dict[str, Evaluator] = {}
 
 
 def _rule_key(variant: Variant, options: RuleOptions) -> tuple[str, bool, bool]:
-    return (variant.name, bool(options.swap_into_reserved), bool(options.zombies))
+    return (variant.name, bool(options.get("swap_into_reserved", False)), bool(options.get("zombies", False)))
 
 
 def new_core(pos: Position) -> Any:

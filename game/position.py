@@ -161,7 +161,7 @@ class Position:
         options: RuleOptions | None = None,
     ) -> None:
         self.variant = variant
-        self.options = options if options is not None else variant.default_options()
+        self.options = variant.options_type.of(options) if options is not None else variant.default_options()
         self.geometry = variant.geometry
         self.board = list(board)
         self.turn = int(turn)

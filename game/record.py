@@ -147,6 +147,12 @@ class Game:
     move_seconds: float = 0.0
     path: Path | None = field(default=None, compare=False, repr=False)  # the file it was loaded from
 
+    def __post_init__(self) -> None:
+        # The rule set's own options class (so a record stores the options it declares).
+        variant = VARIANTS.get(self.variant)
+        if variant is not None:
+            self.options = variant.options_type.of(self.options)
+
     @classmethod
     def new(
         cls,
@@ -263,7 +269,7 @@ class Game:
                 start_fen=_text(data["start"], "the start position", MAX_POSITION_CHARS),
                 variant=variant,
                 setup=_optional_text(data.get("setup"), "the setup name", ECHO_CHARS),
-                options=RuleOptions.from_json(data.get("options", {})),
+                options=VARIANTS[variant].options_type.from_json(data.get("options", {})),
                 players=(_player(players[0]), _player(players[1])),
                 time_control=TimeControl.from_json(data["time_control"])
                 if data.get("time_control")

@@ -7,7 +7,6 @@ them for the Check list and keeps the history.
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass
 
@@ -61,9 +60,7 @@ def read_position(variant: Variant, text: str) -> tuple[list[int], int]:
     """Board and side to move from a position string, checking its form only: a half-built
     position (no Pharaoh yet, say) is fine here, since the editor lists rule problems itself.
     Raises PositionError (a ValueError) with a plain message."""
-    lenient = copy.copy(variant)
-    lenient.problems = lambda board: []  # type: ignore[method-assign]
-    board, turn, _part, _extra = lenient.parse_state(" ".join(str(text).split()))
+    board, turn, _part, _extra = variant.parse_state(" ".join(str(text).split()), check=False)
     return board, turn
 
 

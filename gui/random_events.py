@@ -192,7 +192,7 @@ def open_pair(app: App, screen: str, variant: str, rng: random.Random) -> None:
         v = get_variant(variant)
         if screen == "game_cpu":
             human, cpu = Player("human", "You"), Player("cpu", level="Beginner")
-            if v.scripted_engines and rng.random() < 0.5:
+            if v.engine.scripted and rng.random() < 0.5:
                 from game.scripted import random_engines, random_serial
 
                 cpu = Player("cpu", script=random_engines(1), serial=random_serial())

@@ -205,7 +205,7 @@ def _probe_position(v: Variant, kind: PieceKind) -> tuple[Position, int] | None:
     free = [
         sq
         for sq in range(geo.size)
-        if not board[sq] and v.reserved[sq] in (-1, start.turn) and sq not in v.special_squares
+        if not board[sq] and v.reserved[sq] in (-1, start.turn) and sq not in v.presentation.special_squares
     ]
     if not free:
         return None

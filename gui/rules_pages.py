@@ -174,7 +174,7 @@ def page(variant_name: str) -> tuple[Section, ...]:
             "goal",
             "Goal",
             f"{v.title} is played on {geo.width}×{geo.height} squares. {first} moves first. "
-            f"{goal_text(v, facts)} {v.description}".strip(),
+            f"{goal_text(v, facts)} {v.presentation.description}".strip(),
             _playout_find(v, lambda p, m: _kills(p, m, royal=True), limit=40),
         ),
         Section("pieces", "Pieces", pieces_text(v)),
@@ -197,17 +197,17 @@ def _own_text(v: Variant, sections: list[Section]) -> list[Section]:
     """The variant's own words for a section (its ``rules_text``), and the sections it adds, with
     a demo move onto a special square or of chance where that is what the section is about."""
     out = list(sections)
-    for key, title, text in v.rules_text:
+    for key, title, text in v.presentation.rules_text:
         at = next((i for i, s in enumerate(out) if s.key == key), None)
         if at is not None:
             out[at] = Section(key, title, text, out[at].demo)
             continue
-        special = frozenset(sq for sq, name in v.special_squares.items() if name == key)
+        special = frozenset(sq for sq, name in v.presentation.special_squares.items() if name == key)
         demo = None
         if special:
             demo = _playout_find(v, _onto(special), seed=23, plies=60)
         elif key == "chance":
-            demo = _playout_find(v, _chance_off(frozenset(v.special_squares)))
+            demo = _playout_find(v, _chance_off(frozenset(v.presentation.special_squares)))
         out.append(Section(key, title, text, demo))
     return out
 
@@ -367,7 +367,7 @@ def _king_sections(v: Variant, null: Demo | None) -> list[Section]:
 def _pawn_sections(v: Variant) -> list[Section]:
     """Pins and zombies (Leiserchess), where a playout shows them."""
     out = []
-    pin = _playout_find(v, lambda p, m: bool(v.pinned_squares(p)), seed=19)
+    pin = _playout_find(v, lambda p, m: "pin" in v.badges(p).values(), seed=19)
     if pin is not None:
         out.append(
             Section(
@@ -378,7 +378,9 @@ def _pawn_sections(v: Variant) -> list[Section]:
                 pin,
             )
         )
-    zombie = _playout_find(v, lambda p, m: m.from_square in v.zombie_squares(p), seed=2, plies=150, limit=5)
+    zombie = _playout_find(
+        v, lambda p, m: v.badges(p).get(m.from_square) == "zombie", seed=2, plies=150, limit=5
+    )
     if zombie is not None:
         out.append(
             Section(

@@ -34,7 +34,8 @@ from game.pieceset import (
     turning,
 )
 from game.position import ActionWriter, Position
-from game.variants.base import Controls, Problem, Variant
+from game.variants.base import Problem, Variant
+from game.variants.presentation import Controls, Presentation
 
 GEO = geometry(6, 6, 1)
 PORTAL = GEO.parse_square("c3")
@@ -125,19 +126,18 @@ START = "w0l2k0s2m2c2/p2p2p2p2p2p2/6/6/P0P0P0P0P0P0/C0M0S0K0L0W0 w 0 0"
 class Prism(Variant):
     """The test-only rule set (see the module docstring)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            name="prism",
-            title="Prism (test only)",
-            geometry=GEO,
-            side_names=("White", "Black"),
-            side_letters=("w", "b"),
-            pieces=PRISM_PIECES,
-            reserved=(-1,) * GEO.size,
-            setups={"Start": START},
-            beam_rules=BeamRules(explode_delay=2, surface_hits=3, step_cap=400),
-            turn_actions=2,
+    name = "prism"
+    title = "Prism (test only)"
+    geometry = GEO
+    pieces = PRISM_PIECES
+    setups = {"Start": START}
+    beam_rules = BeamRules(explode_delay=2, surface_hits=3, step_cap=400)
+    turn_actions = 2
+    presentation = Presentation(
+        controls=Controls(
+            half_turn=True, rotate_to=True, fire=True, promotion=(MIRROR, BOUNCER), end_turn=True
         )
+    )
 
     # ------------------------------------------------------------ actions
     def generate(self, pos: Position) -> list[int]:
@@ -197,13 +197,6 @@ class Prism(Variant):
         elif not move.fire:
             w.set_extra((fired,))
 
-    @property
-    def controls(self) -> Controls:
-        return Controls(half_turn=True, rotate_to=True, fire=True, promotion=(MIRROR, BOUNCER), end_turn=True)
-
-    def illegal_reason(self, pos, move: Move) -> str:
-        return "that action is not allowed in Prism"
-
     def no_moves_outcome(self, pos) -> Outcome:
         return Outcome.win(1 - pos.turn, Termination.NO_MOVES)
 
@@ -221,17 +214,17 @@ class Prism(Variant):
             raise PositionError(f"{rank_name}: {text[i : i + 2]!r} is not a Prism piece")
         return kind.number << 3 | (0 if text[i].isupper() else 4) | int(text[i + 1]), i + 2
 
-    def parse_state(self, text: str, options=None):
+    def parse_state(self, text: str, options=None, check: bool = True):
         parts = text.split()
         if len(parts) == 2:  # placement and side alone: a turn's start, nothing fired yet
             parts += ["0", "0"]
         if len(parts) != 4 or parts[2] not in ("0", "1") or parts[3] not in ("0", "1"):
             raise PositionError("a Prism position is: placement, side, actions made (0/1), fired (0/1)")
-        board, turn = self.parse_fen(" ".join(parts[:2]))
+        board, turn = self.parse_fen(" ".join(parts[:2]), check)
         return board, turn, int(parts[2]), (int(parts[3]),)
 
     def position_fen(self, pos) -> str:
-        fired = pos.extra[0] if getattr(pos, "extra", ()) else 0
+        fired = pos.extra[0] if pos.extra else 0
         return f"{self.board_fen(pos.board, pos.turn)} {pos.part} {fired}"
 
     def move_text(self, move: Move) -> str:

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from game import Game, Position
 from game.errors import LaserChessError, MoveError, PositionError, RecordError
 from game.variants import VARIANTS, get_variant
-from game.variants.base import DECLARED_OPTIONS
 from gui import editor_model, library, setups
 from gui.app import _parse_size
 from gui.settings import load_settings, settings_from_dict
@@ -247,7 +246,11 @@ choice_keys = st.sampled_from(
         st.dictionaries(choice_keys, json_values, max_size=6),
         st.builds(
             lambda rules, rep: {"rules": rules, "repetition": rep},
-            st.dictionaries(st.sampled_from(sorted(DECLARED_OPTIONS)), json_values, max_size=3),
+            st.dictionaries(
+                st.sampled_from(sorted({s.key for v in VARIANTS.values() for s in v.option_specs})),
+                json_values,
+                max_size=3,
+            ),
             json_values,
         ),
     )
@@ -259,6 +262,8 @@ def test_saved_new_game_choices(data):
     assert isinstance(choices, Choices)
     assert choices.repetition in (None, "claim", "auto")
     assert choices.repetition_rule() in ("claim", "auto")
-    from game import RuleOptions
+    from game.variants import option_spec
 
-    RuleOptions(rules=dict(choices.rules))  # every kept option fits the rule it names
+    for key, value in choices.rules.items():  # every kept option fits the rule it names
+        spec = option_spec(key)
+        assert spec is not None and spec.check(value) == value

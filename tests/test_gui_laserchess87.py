@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -107,19 +108,25 @@ def test_the_hypersquare_is_drawn_from_the_variants_data(app):
     from gui.art.portal import special_square_surface
     from gui.widgets.board_view import BoardView
 
-    assert get_variant("laserchess87").special_squares == {sq("e5"): "hypersquare"}
-    assert get_variant("khet").special_squares == {}
+    assert get_variant("laserchess87").presentation.special_squares == {sq("e5"): "hypersquare"}
+    assert get_variant("khet").presentation.special_squares == {}
     variant = get_variant("laserchess87")
+    with pytest.raises(AttributeError):  # a rule set is immutable: the test makes its own
+        variant.presentation = replace(variant.presentation, special_squares={})
+
+    class NoHypersquare(type(variant)):  # the same rules, no special square to draw
+        presentation = replace(variant.presentation, special_squares={})
+
     view = lc87_view()
     view.show_position([0] * 81)
     surface = pygame.Surface((540, 540))
     view.draw(surface)
-    variant.special_squares = {}
-    try:
-        plain = pygame.Surface((540, 540))
-        view.draw(plain)
-    finally:
-        variant.special_squares = {sq("e5"): "hypersquare"}
+    bare = BoardView(NoHypersquare())
+    bare.set_area(pygame.Rect(0, 0, 540, 540))
+    bare.laser_speed = view.laser_speed
+    bare.show_position([0] * 81)
+    plain = pygame.Surface((540, 540))
+    bare.draw(plain)
     e5 = view.square_rect(sq("e5"))
     expected = plain.copy()
     expected.blit(special_square_surface(view.layout.square), e5)

@@ -248,7 +248,7 @@ def test_new_game_shows_the_setup_description(app):
 
     screen = app.screens.push("config", variant="laserchess98", setup="Charger and Blocker")
     run_frames(app, 3)
-    assert screen._hint_text().startswith(LC98.setup_notes["Charger and Blocker"])
+    assert screen._hint_text().startswith(LC98.presentation.setup_notes["Charger and Blocker"])
     assert screen.hint_rect.height > 0
     screen = app.screens.replace("config", variant="laserchess98", setup="Reconstructed layout")
     run_frames(app, 3)
@@ -266,7 +266,8 @@ def test_the_editor_shows_the_setup_description_until_the_board_changes_and_play
     editor.set_variant("laserchess98")
     editor.load_option("builtin:Splitter cascade")
     run_frames(app, 3)
-    assert editor.checks[0].kind == "info" and editor.checks[0].text == LC98.setup_notes["Splitter cascade"]
+    note = LC98.presentation.setup_notes["Splitter cascade"]
+    assert editor.checks[0].kind == "info" and editor.checks[0].text == note
     board = list(editor.board)
     h1, g1 = (LC98.geometry.parse_square(n) for n in ("h1", "g1"))
     board[g1], board[h1] = board[h1], 0  # the King steps aside: no longer the setup

@@ -10,7 +10,7 @@ from game import Game, Position
 from game.errors import InvalidMoveError, PositionError, RecordError
 from game.geometry import geometry
 from game.limits import ECHO_CHARS
-from game.variants import VARIANTS, RuleOptions
+from game.variants import VARIANTS, KhetOptions
 
 KHET = "sc3ncfcncpb2/2pc7/3Pd6/pa1Pc1rbra1pb1Pd/pb1Pd1RaRb1pa1Pc/6pb3/7Pa2/2PdNaFaNa3Sa b"
 MAX_MESSAGE = 3 * ECHO_CHARS + 120  # the message's own words plus at most ~80 characters of input
@@ -112,7 +112,7 @@ def test_resuming_a_renamed_save_updates_that_file_not_a_second_copy(tmp_path):
 
 
 def test_a_legal_swap_onto_a_reserved_square_gives_a_readable_position():
-    options = RuleOptions(swap_into_reserved=True)
+    options = KhetOptions(swap_into_reserved=True)
     pos = Position.from_fen("sc4fc4/10/10/raPa8/10/10/10/4Fa4Sa r", "khet", options)
     pos.push_text("a5b5")  # the Red Scarab swaps the Silver Pyramid onto a5, reserved for Red
     again = Position.from_fen(pos.fen(), "khet", options)

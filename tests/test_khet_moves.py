@@ -2,9 +2,10 @@
 
 import pytest
 
-from game import IllegalMoveError, Position, RuleOptions
+from game import IllegalMoveError, Position
 from game.geometry import EAST, NORTH, SOUTH, WEST
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, Move
+from game.variants import KhetOptions
 from tests.helpers import GEO, khet_position, sq
 
 
@@ -134,7 +135,7 @@ def test_displaced_piece_may_not_land_on_reserved_square_by_default():
     assert "j4i4" not in texts(pos)
     with pytest.raises(IllegalMoveError, match="swapped piece would land on j4"):
         pos.parse_move("j4i4")
-    allowed = Position.from_fen(pos.fen(), options=RuleOptions(swap_into_reserved=True))
+    allowed = Position.from_fen(pos.fen(), options=KhetOptions(swap_into_reserved=True))
     assert "j4i4" in texts(allowed)
 
 

@@ -11,7 +11,7 @@ from game.chance import group, needs_draw, outcomes, resolve
 from game.errors import IllegalMoveError, InvalidMoveError, PositionError
 from game.outcome import Termination
 from game.perft import perft, perft_collapsed
-from game.variants import RuleOptions
+from game.variants import LaserChess87Options
 from game.variants.laserchess87 import (
     BLOCK,
     DIAGONAL,
@@ -162,10 +162,11 @@ def test_reds_first_shot_is_the_mirror_image():
 
 def test_who_moves_first_is_an_option():
     assert Position.setup(variant="laserchess87").turn == GREEN
-    options = RuleOptions(red_first=True)
+    options = LaserChess87Options(red_first=True)
     red = Position.setup(variant="laserchess87", options=options)
     assert red.turn == RED and red.fen() == START[:-1] + "r"
-    assert RuleOptions.from_json(options.to_json()).get("red_first") is True
+    assert LaserChess87Options.from_json(options.to_json()).red_first is True
+    assert V.options(red_first=True) == options
     assert [s.key for s in V.option_specs] == ["red_first"]
 
 

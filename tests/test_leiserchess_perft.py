@@ -2,11 +2,12 @@
 
 import pytest
 
-from game import Position, RuleOptions, perft
+from game import Position, perft
 from game.perft import divide
+from game.variants import Leiserchess2017Options
 from game.variants.leiserchess import GEO, LEISERCHESS_2017, LEISERCHESS_2018
 
-NO_ZOMBIES = RuleOptions(zombies=False)
+NO_ZOMBIES = Leiserchess2017Options(zombies=False)
 
 # (variant, options, depth 1, 2, 3). 2017 with zombies off reproduces the 2016 reference engine.
 TABLE = {

@@ -8,14 +8,15 @@ import random
 
 import pytest
 
-from game import IllegalMoveError, Position, RuleOptions
+from game import IllegalMoveError, Position
 from game.geometry import EAST, NORTH, SOUTH, WEST
 from game.move import Move
 from game.pieces import ABSORB, DESTROY, Color, Kind, beam_effect, make_code
+from game.variants import Leiserchess2017Options
 from game.variants.leiserchess import GEO, LEISERCHESS_2017, LEISERCHESS_2018, PAWN_TOKENS
 
 L17, L18 = LEISERCHESS_2017, LEISERCHESS_2018
-NO_ZOMBIES = RuleOptions(zombies=False)
+NO_ZOMBIES = Leiserchess2017Options(zombies=False)
 # Tangerine fires up the empty h-file, Lavender along the empty rank 7: both beams leave the board.
 QUIET_KINGS = {"h0": "NN", "a7": "ee"}
 
@@ -236,7 +237,7 @@ def test_2017_own_laser_does_not_pin_own_pawns():
 
 def test_2018_has_no_pinning():
     pos = build(PIN, variant=L18, kings=False)
-    assert L18.pinned_squares(pos) == frozenset()
+    assert not hasattr(L18, "pinned_squares") and L18.badges(pos) == {}
     assert {"a5a4", "e5R"} <= texts(pos)
 
 
@@ -276,7 +277,7 @@ def test_2017_enemy_king_is_never_a_zombie():
 
 def test_2018_has_no_zombies():
     pos = build({"h3": "se"}, variant=L18)
-    assert L18.zombie_squares(pos) == frozenset()
+    assert not hasattr(L18, "zombie_squares") and L18.badges(pos) == {}
     assert "only own pieces move" in illegal(pos, "h3g4")
 
 
@@ -529,9 +530,10 @@ def test_generation_matches_a_literal_reading_in_random_games(variant, options, 
             assert len(codes) == len(set(codes))
             expected = reference_moves(pos)
             assert set(codes) == expected, pos.fen()
-            frozen = pos.variant.pinned_squares(pos)
+            badges = pos.variant.badges(pos)
+            frozen = {sq for sq, word in badges.items() if word == "pin"}
             assert not any(c & 255 in frozen for c in codes)
-            assert pos.variant.zombie_squares(pos) <= {c & 255 for c in codes}
+            assert {sq for sq, word in badges.items() if word == "zombie"} <= {c & 255 for c in codes}
             checked += 1
             if pos.ply and len(expected) < len(reference_moves_without_ko(pos)):
                 kos += 1
@@ -541,7 +543,7 @@ def test_generation_matches_a_literal_reading_in_random_games(variant, options, 
             swaps = [c for c in codes if pos.board[c >> 8 & 255] and c & 255 != c >> 8 & 255]
             pos.push_code(rng.choice(swaps if swaps and rng.random() < 0.7 else codes))
             assert pos.hash == pos.zobrist_from_scratch()
-            special += bool(pos.variant.pinned_squares(pos) or pos.variant.zombie_squares(pos))
+            special += bool(pos.variant.badges(pos))
     assert checked > 150
     assert kos > 0  # Ko actually came up and both readings agreed on it
     assert special > 0 or variant == "leiserchess2018"  # and so did pins or zombies

@@ -7,7 +7,7 @@ import pytest
 from game import InvalidMoveError, Position, PositionError, RuleOptions
 from game.move import CLOCKWISE, HALF_TURN, Move
 from game.pieces import Color, Kind, Piece
-from game.variants import VARIANTS, get_variant
+from game.variants import VARIANTS, Leiserchess2017Options, get_variant
 from game.variants.leiserchess import GEO, LEISERCHESS_2017, LEISERCHESS_2018, OPENING_2017, OPENING_2018
 
 L17, L18 = LEISERCHESS_2017, LEISERCHESS_2018
@@ -206,6 +206,8 @@ def test_malformed_move_texts(variant, text, message):
 
 
 def test_rule_options_carry_zombies():
-    opts = RuleOptions(zombies=False)
-    assert RuleOptions.from_json(opts.to_json()) == opts
-    assert Position.setup(variant="leiserchess2017").options.zombies
+    opts = Leiserchess2017Options(zombies=False)
+    assert Leiserchess2017Options.from_json(opts.to_json()) == opts and opts.rules == (("zombies", False),)
+    assert Position.setup(variant="leiserchess2017").options.get("zombies") is True
+    with pytest.raises(TypeError):
+        RuleOptions().with_rule("zombies", False)  # plain options declare no zombies

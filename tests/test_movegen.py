@@ -11,7 +11,7 @@ from game.position import Position
 from game.search.engine import beam_entries, shot_after, shot_along
 from game.search.evaluate import Evaluator
 from game.search.movegen import moves_apart, touching_moves
-from game.variants import RuleOptions, get_variant
+from game.variants import KhetOptions, RuleOptions, get_variant
 from game.variants.khet import SCARAB
 
 
@@ -38,7 +38,7 @@ def test_khet_touching_moves_match_the_filtered_list(swap):
     v = get_variant("khet")
     ev = Evaluator(v)
     checked = 0
-    for pos in positions("khet", 40, 11 + swap, RuleOptions(swap_into_reserved=swap)):
+    for pos in positions("khet", 40, 11 + swap, KhetOptions(swap_into_reserved=swap)):
         beams = ev.beams(pos.board, pos.lasers)
         masks = [beams[0][2], beams[1][2], beams[0][2] | beams[1][2], rng.getrandbits(80), 0, (1 << 80) - 1]
         for mask in masks:
@@ -66,7 +66,7 @@ def test_moves_apart_split_the_rest_of_the_filtered_list(variant, swap):
     rng = random.Random(9)
     v = get_variant(variant)
     checked = 0
-    options = RuleOptions(swap_into_reserved=swap) if swap else None
+    options = KhetOptions(swap_into_reserved=swap) if swap else None
     for pos in positions(variant, 30, 4 + swap, options):
         if variant == "khet":
             beams = Evaluator(v).beams(pos.board, pos.lasers)

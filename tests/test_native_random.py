@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game import Position, RuleOptions, native, perft
+from game import Position, native, perft
 from game.pieces import Kind, make_code
 from game.search import Engine, Limits
-from game.variants import get_variant
+from game.variants import Leiserchess2017Options, get_variant
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the native core is not built (pip install .)")
 
@@ -49,7 +49,7 @@ def test_random_boards_agree_in_rules_and_search(variant, count):
     checked = 0
     while checked < count:
         board = khet_board(rng) if variant == "khet" else leiserchess_board(rng)
-        options = RuleOptions(zombies=rng.random() < 0.7) if variant == "leiserchess2017" else None
+        options = Leiserchess2017Options(zombies=rng.random() < 0.7) if variant == "leiserchess2017" else None
         pos = Position(v, board, rng.randrange(2), options)
         if pos.loser >= 0 or not pos.generate_codes():
             continue

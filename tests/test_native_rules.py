@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from game import Position, RuleOptions, native, perft
+from game import Position, native, perft
+from game.variants import KhetOptions, Leiserchess2017Options
 from tests.native_positions import POSITIONS
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the native core is not built (pip install .)")
@@ -18,7 +19,7 @@ KHET_PERFT = {
     "Dynasty": (70, 4854, 334_850),
 }
 LEISERCHESS_PERFT = {
-    "2017 zombies off": ("leiserchess2017", RuleOptions(zombies=False), (65, 4227, 281_474)),
+    "2017 zombies off": ("leiserchess2017", Leiserchess2017Options(zombies=False), (65, 4227, 281_474)),
     "2017 zombies on": ("leiserchess2017", None, (65, 4227, 281_484)),
     "2018": ("leiserchess2018", None, (61, 3757, 239_197)),
 }
@@ -49,7 +50,7 @@ def test_swaps_onto_reserved_squares_follow_the_option():
     fen = "sc3ncfcncpb2/2pc7/3Pd6/pa1Pc1rbra1pbpbPd/pb1Pd1RaRb1pa1Rb/6pb3/7Pa2/2PdNaFaNa3Sa b"
     counts = set()
     for allowed in (False, True):
-        pos = Position.from_fen(fen, "khet", RuleOptions(swap_into_reserved=allowed))
+        pos = Position.from_fen(fen, "khet", KhetOptions(swap_into_reserved=allowed))
         assert native.new_core(pos).generate() == pos.generate_codes()
         assert native.perft(pos, 2) == perft(pos, 2)
         counts.add(len(pos.generate_codes()))
@@ -86,7 +87,7 @@ def play_along(pos: Position, seed: int, plies: int) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_match_the_python_rules_move_for_move(variant, seed):
     setup = ["Classic", "Imhotep", "Dynasty", "Mercury"][seed] if variant == "khet" else None
-    options = RuleOptions(zombies=seed % 2 == 0) if variant == "leiserchess2017" else None
+    options = Leiserchess2017Options(zombies=seed % 2 == 0) if variant == "leiserchess2017" else None
     play_along(Position.setup(setup, variant, options), seed, 160)
 
 

@@ -2,14 +2,15 @@
 
 import pytest
 
-from game import Game, Player, RuleOptions, Termination, TimeControl
+from game import Game, Player, Termination, TimeControl
+from game.variants import KhetOptions
 from gui.session import GameSession
 
 HUMANS = (Player("human", "A"), Player("human", "B"))
 
 
 def session(setup="Classic", players=HUMANS, tc=None, folder=None, **options):
-    game = Game.new("khet", setup, players=players, time_control=tc, options=RuleOptions(**options))
+    game = Game.new("khet", setup, players=players, time_control=tc, options=KhetOptions(**options))
     return GameSession(game, folder)
 
 

@@ -35,8 +35,9 @@ class Level:
         return self.in_variant(variant).depth
 
     def in_variant(self, variant: Variant | None) -> Level:
-        """This level as ``variant`` plays it (a rule set may set its own, ``Variant.level_overrides``)."""
-        changes = variant.level_overrides.get(self.name) if variant is not None else None
+        """This level as ``variant`` plays it (a rule set may set its own:
+        ``variant.engine.level_overrides``)."""
+        changes = variant.engine.level_overrides.get(self.name) if variant is not None else None
         if not changes:
             return self
         return replace(

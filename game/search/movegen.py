@@ -109,7 +109,7 @@ def touching_moves(
     board = pos.board
     turn = pos.turn
     targets = tables.targets[turn]
-    swap_reserved_ok = pos.options.swap_into_reserved
+    swap_reserved_ok = getattr(pos.options, "swap_into_reserved", False)  # Khet's option (KhetOptions)
     forbidden = tables.forbidden
     flags = square_flags(mask)
     optics = tables.optics
@@ -189,7 +189,7 @@ def moves_apart(
     board = pos.board
     turn = pos.turn
     targets = tables.targets[turn]
-    swap_reserved_ok = pos.options.swap_into_reserved
+    swap_reserved_ok = getattr(pos.options, "swap_into_reserved", False)  # Khet's option (KhetOptions)
     forbidden = tables.forbidden
     mine_at = square_flags(mine)
     theirs_at = square_flags(theirs)

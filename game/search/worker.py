@@ -40,7 +40,7 @@ from game.search.generic import engine_for
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
 from game.search.limits import Limits, Progress, SearchResult
-from game.variants import RuleOptions
+from game.variants import get_variant
 
 CANCEL_GRACE = 0.1  # seconds a cancelled search may take to acknowledge before the process is replaced
 KILL_AFTER = 2.0  # seconds a terminated process may take to exit before it is killed
@@ -79,7 +79,8 @@ class GameState:
         return cls.from_position(game.position_at())
 
     def position(self) -> Position:
-        pos = Position.from_fen(self.start_fen, self.variant, RuleOptions.from_json(self.options))
+        options = get_variant(self.variant).options_type.from_json(self.options)
+        pos = Position.from_fen(self.start_fen, self.variant, options)
         for code in self.moves:
             pos.push_code(code)
         return pos

@@ -1,147 +1,49 @@
-"""What every variant provides: board shape, piece set, beam rules, setups and a few hooks.
+"""The variant contract: a rule set is a :class:`Variant` subclass that sets some data and a hook.
 
-A variant is data plus small hooks; :class:`game.position.Position` does the rest (push/pop,
-firing, hashing). Every variant makes its actions in :meth:`Variant.apply` through a journaled
-:class:`~game.position.ActionWriter`, and a turn may be several actions (``turn_actions``); a
-variant may choose a fast ``maker`` for the hot path (Khet and Leiserchess: swap-rotate-fire, in
-game/variants/swapfire.py). See docs/architecture.md, "How to add a rule set".
+The contract is split by concern, each part with defaults for everything a simple laser rule
+set does not need (docs/architecture.md, "How to add a rule set"):
+
+* **rules** -- this class: the board, pieces and setups as class attributes, and the hooks the
+  :class:`~game.position.Position` calls: :meth:`Variant.generate` (the one hook a new rule set
+  must write), :meth:`Variant.apply` (by default the action as its :class:`~game.move.Move`
+  says), the endings, :meth:`Variant.problems` and :meth:`Variant.illegal_reason` (by default
+  worded from the legal actions);
+* **options** -- :attr:`Variant.options_type`, a frozen dataclass of the rule set's own options
+  (game/variants/options.py);
+* **notation** -- the :class:`~game.variants.notation.Notation` mixin: position strings and
+  move text, from the piece set by default;
+* **presentation** -- :attr:`Variant.presentation` (game/variants/presentation.py): what the
+  screens show (controls, rules text, special squares, setup notes);
+* **engine profile** -- :attr:`Variant.engine` (game/variants/profile.py): how the CPU plays it.
+
+A variant object is immutable: its data are class attributes (a subclass changes what it
+needs, as python-chess's variants do) and the tables built from them are made once, when the
+object is made.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal
 
 from game.chance import decisions
-from game.errors import InvalidMoveError, PositionError
+from game.errors import PositionError
 from game.geometry import Geometry
 from game.laser import BeamRules
-from game.limits import MAX_MOVE_CHARS, MAX_POSITION_CHARS, MAX_RANK_CHARS, is_ascii_digit, shown
-from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, ORIENTATION_LETTERS, Move
+from game.move import Move
 from game.pieces import Kind
 from game.pieceset import PieceSet
 from game.position import JOURNAL
+from game.variants.notation import Notation
+from game.variants.options import OptionSpec, RuleOptions
+from game.variants.presentation import Controls, Presentation
+from game.variants.profile import EngineProfile
 
 if TYPE_CHECKING:
     from game.outcome import Outcome
     from game.position import ActionWriter, Maker, Position
-
-
-@dataclass(frozen=True)
-class Controls:
-    """Which action controls the GUI shows for a variant (capability query, not a rule check:
-    each control still plays only a legal action)."""
-
-    turn: bool = True  # turn left / turn right buttons (a relative quarter turn, or the next shape)
-    half_turn: bool = False  # a half-turn button
-    rotate_to: bool = False  # rotations are to an orientation (the turn buttons pick the next one)
-    fire: bool = False  # firing is an action: a Fire button
-    promotion: tuple[int, ...] = ()  # kinds a promotion may choose (a chooser when more than one)
-    end_turn: bool = False  # a turn of several actions may end early: an End turn button
-    null: bool = False  # a null move (Leiserchess 2017's King)
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """A house rule or rule choice a variant declares: the config screen, records and the game
-    browser read these, so no screen needs to know which variant has which option."""
-
-    key: str  # the name in RuleOptions and in records
-    label: str  # the control's label
-    help: str  # tool tip / rules text
-    default: bool | int | str = False
-    kind: Literal["bool", "int", "choice"] = "bool"
-    choices: tuple[str, ...] = ()  # for kind "choice"
-    summary: str = ""  # how the game browser states a non-default value ("no zombie moves")
-
-    def check(self, value: object) -> bool | int | str:
-        """The value if it fits this option; raises ValueError naming what is wrong."""
-        if self.kind == "bool":
-            if not isinstance(value, bool):
-                raise ValueError(f"rule option {self.key!r} must be true or false, not {value!r}")
-        elif self.kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"rule option {self.key!r} must be a whole number, not {value!r}")
-        elif value not in self.choices:
-            raise ValueError(f"rule option {self.key!r} must be one of {', '.join(self.choices)}")
-        return value
-
-
-# Every option any registered variant declares, by key (filled as variants are made): records
-# and RuleOptions read them without knowing which variant declared what.
-DECLARED_OPTIONS: dict[str, OptionSpec] = {}
-
-
-@dataclass(frozen=True, init=False)
-class RuleOptions:
-    """House rules and rule choices a game is played with.
-
-    ``repetition`` and ``ply_limit`` are the house rules every variant has; the rest are the
-    options variants declare (:attr:`Variant.option_specs`), kept in ``rules`` and read as
-    attributes (``options.zombies``) with the declared default when not set. Records store all of
-    them by key, so old records (which stored ``swap_into_reserved`` and ``zombies``) still load.
-    """
-
-    repetition: Literal["claim", "auto"]
-    ply_limit: int | None  # draw after this many plies without a piece removed
-    rules: tuple[tuple[str, object], ...]  # variant options that differ from their default, sorted
-
-    def __init__(
-        self,
-        repetition: Literal["claim", "auto"] = "claim",
-        ply_limit: int | None = None,
-        rules: dict[str, object] | None = None,
-        **named: object,
-    ) -> None:
-        values = dict(rules or {}, **named)
-        kept = []
-        for key, value in sorted(values.items()):
-            spec = DECLARED_OPTIONS.get(key)
-            if spec is None:
-                raise TypeError(f"no variant declares a rule option {key!r}")
-            if spec.check(value) != spec.default:
-                kept.append((key, value))
-        object.__setattr__(self, "repetition", repetition)
-        object.__setattr__(self, "ply_limit", ply_limit)
-        object.__setattr__(self, "rules", tuple(kept))
-
-    def __getattr__(self, key: str) -> object:
-        spec = DECLARED_OPTIONS.get(key)
-        if spec is None:
-            raise AttributeError(key)
-        value = dict(self.rules).get(key, spec.default)
-        # Kept on the instance (immutable, so it never changes): move generators read options per node.
-        object.__setattr__(self, key, value)
-        return value
-
-    def get(self, key: str) -> object:
-        return getattr(self, key)
-
-    def with_rule(self, key: str, value: object) -> RuleOptions:
-        return RuleOptions(self.repetition, self.ply_limit, dict(self.rules, **{key: value}))
-
-    def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"repetition": self.repetition, "ply_limit": self.ply_limit}
-        for key in DECLARED_OPTIONS:
-            out[key] = getattr(self, key)
-        return out
-
-    @classmethod
-    def from_json(cls, data: object) -> RuleOptions:
-        if not isinstance(data, dict):
-            raise ValueError("rule options must be an object")
-        rep = data.get("repetition", "claim")
-        if rep not in ("claim", "auto"):
-            raise ValueError(f"unknown repetition rule {rep!r}")
-        limit = data.get("ply_limit")
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0):
-            raise ValueError(f"ply limit must be a positive whole number, not {limit!r}")
-        rules: dict[str, object] = {}
-        for key, spec in DECLARED_OPTIONS.items():
-            if key in data:
-                value = data[key]
-                rules[key] = spec.check(bool(value) if spec.kind == "bool" else value)
-        return cls(repetition=rep, ply_limit=limit, rules=rules)
 
 
 @dataclass(frozen=True)
@@ -150,51 +52,78 @@ class Problem:
 
     severity: Literal["error", "warning"]
     message: str
-    rule: str = ""  # "reserved": a piece on the other colour's square (allowed by a house rule)
+    rule: str = ""  # "reserved": a piece on the other colour's square (a rule option may allow it)
     squares: tuple[int, ...] = ()  # the squares the finding is about (the editor outlines them)
 
 
-@dataclass(eq=False)
-class Variant:
-    """Base class: fields are the variant's data; methods are the hooks Position calls."""
+class Variant(Notation):
+    """A rule set: its data (class attributes) and the hooks :class:`~game.position.Position` calls."""
 
-    name: str
-    title: str
+    # ------------------------------------------------------------ rules data (override what you need)
+    name: str  # the id in records and on the command line
+    title: str  # the name players read
     geometry: Geometry
-    side_names: tuple[str, str]
-    side_letters: tuple[str, str]  # side-to-move letters in position strings
     pieces: PieceSet  # every kind of piece: names, letters, roles, optics, values (game.pieceset)
-    reserved: tuple[int, ...]  # per square: -1 free, else the only colour that may stand there
-    setups: dict[str, str]  # name -> position string (first is the default)
-    beam_rules: BeamRules = field(default_factory=BeamRules)
+    setups: Mapping[str, str]  # name -> position string (the first is the default)
+    side_names: tuple[str, str] = ("White", "Black")
+    side_letters: tuple[str, str] = ("w", "b")  # side-to-move letters in position strings
+    reserved: tuple[int, ...] = ()  # per square: -1 free, else the only colour that may stand there
+    beam_rules: BeamRules = BeamRules()
+    turn_actions: int = 1  # most actions in one turn (a rule set may end a turn earlier)
     # How make_code/unmake_code make actions: by default apply() through the journal; Khet and
     # Leiserchess choose their fast swap-rotate-fire maker (game/variants/swapfire.py)
     maker: Maker = JOURNAL
-    turn_actions: int = 1  # most actions in one turn (a variant may end a turn earlier)
+    options_type: type[RuleOptions] = RuleOptions  # the rule set's own options (options.py)
     king_kill_is_leaf: bool = False  # perft convention (see rules specs)
     quiet_ply_limit: int | None = None  # built-in draw after this many plies with nothing removed
-    description: str = ""  # a few sentences for the game browser and the rules screen
-    option_specs: tuple[OptionSpec, ...] = ()  # the variant's own house rules (config screen)
-    setup_notes: dict[str, str] = field(default_factory=dict)  # setup name -> one-line description
-    scripted_engines: bool = False  # has scripted engines as opponents (game/scripted.py)
-    square_colours: bool = False  # the rules read light and dark squares: the board shows them clearly
-    # squares with a rule of their own, by name (Laser Chess 1987's hypersquare): every board draws
-    # them as special squares and says what they are
-    special_squares: dict[int, str] = field(default_factory=dict)
-    # (section key, title, text) for the Rules screen: replaces the generic text of that section
-    # ("goal", "moves", "laser") or adds a section (a special square's name, "chance", ...)
-    rules_text: tuple[tuple[str, str, str], ...] = ()
-    # level name -> the settings that level takes here instead of its own ("depth", "margin",
-    # "temperature"; search/levels.py): where a ply more costs many times the time, or the
-    # evaluation's scale differs, adjacent levels stay apart
-    level_overrides: dict[str, dict[str, int]] = field(default_factory=dict)
-    kinds: tuple[int, ...] = field(init=False)  # kind numbers of the set, palette order
-    laser_kind: int = field(init=False)  # the set's (first) emitter kind, 0 if none
-    royal_kind: int = field(init=False)  # the set's (first) royal kind, 0 if none
-    royal_name: str = field(init=False)
-    is_laser: list[bool] = field(init=False, repr=False)
-    is_royal: list[bool] = field(init=False, repr=False)
-    forbidden: tuple[frozenset[int], frozenset[int]] = field(init=False, repr=False)
+    # ------------------------------------------------------------ the other parts
+    presentation: Presentation = Presentation()
+    engine: EngineProfile = EngineProfile()
+
+    # ------------------------------------------------------------ made from the data
+    kinds: tuple[int, ...]  # kind numbers of the set, palette order
+    laser_kind: int  # the set's (first) emitter kind, 0 if none
+    royal_kind: int  # the set's (first) royal kind, 0 if none
+    royal_name: str
+    is_laser: list[bool]
+    is_royal: list[bool]
+    forbidden: tuple[frozenset[int], frozenset[int]]  # per colour: squares it may not stand on
+
+    def __init__(self) -> None:
+        for needed in ("name", "title", "geometry", "pieces", "setups"):
+            if not hasattr(self, needed):
+                raise TypeError(f"{type(self).__name__} does not say its {needed}")
+        if not self.setups:
+            raise TypeError(f"{type(self).__name__} has no setup")
+        pieces = self.pieces
+        self.setups = MappingProxyType(dict(self.setups))
+        self.kinds = tuple(
+            Kind(k.number) if k.number in Kind._value2member_map_ else k.number for k in pieces.kinds
+        )
+        self.laser_kind = next(iter(pieces.emitter_numbers()), 0)
+        self.royal_kind = next(iter(pieces.royal_numbers()), 0)
+        self.royal_name = pieces.kind(self.royal_kind, False).name if self.royal_kind else "King"
+        self.is_laser = pieces.is_laser
+        self.is_royal = pieces.is_royal
+        reserved = self.reserved or (-1,) * self.geometry.size
+        if len(reserved) != self.geometry.size:
+            raise TypeError(
+                f"{type(self).__name__}: reserved has {len(reserved)} squares, not {self.geometry.size}"
+            )
+        self.reserved = tuple(reserved)
+        self.forbidden = (
+            frozenset(sq for sq, r in enumerate(reserved) if r == 1),
+            frozenset(sq for sq, r in enumerate(reserved) if r == 0),
+        )
+        self._frozen = True
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"{self.title} is immutable: make a subclass to change {key!r}")
+        object.__setattr__(self, key, value)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
 
     @property
     def refire(self) -> bool:
@@ -207,27 +136,36 @@ class Variant:
 
         return self.maker is SWAP_FIRE
 
-    def __post_init__(self) -> None:
-        numbers = tuple(k.number for k in self.pieces.kinds)
-        self.kinds = tuple(Kind(n) if n in Kind._value2member_map_ else n for n in numbers)
-        self.laser_kind = next(iter(self.pieces.emitter_numbers()), 0)
-        self.royal_kind = next(iter(self.pieces.royal_numbers()), 0)
-        self.royal_name = self.pieces.kind(self.royal_kind, False).name if self.royal_kind else "King"
-        self.is_laser = self.pieces.is_laser
-        self.is_royal = self.pieces.is_royal
-        for spec in self.option_specs:
-            known = DECLARED_OPTIONS.setdefault(spec.key, spec)
-            if known.default != spec.default or known.kind != spec.kind:
-                raise ValueError(f"rule option {spec.key!r} is declared twice differently")
-        self.forbidden = (
-            frozenset(sq for sq, r in enumerate(self.reserved) if r == 1),
-            frozenset(sq for sq, r in enumerate(self.reserved) if r == 0),
-        )
+    # ------------------------------------------------------------ options
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The rule set's own options as the screens and records see them."""
+        return self.options_type.specs()
 
-    # ------------------------------------------------------------ data helpers
     def default_options(self, against_cpu: bool = False) -> RuleOptions:
-        return RuleOptions(repetition="auto" if against_cpu else "claim")
+        return self.options_type(repetition="auto" if against_cpu else "claim")
 
+    def options(self, options: RuleOptions | None = None, **rules: object) -> RuleOptions:
+        """``options`` (None: the defaults) as this rule set's options, with ``rules`` set; a key
+        this rule set does not declare raises TypeError."""
+        out = self.options_type.of(options)
+        for key, value in rules.items():
+            out = out.with_rule(key, value)
+        return out
+
+    def check_board(self, board: list[int], options: RuleOptions | None) -> None:
+        """Raise PositionError naming the first error of :meth:`problems` that ``options`` do not allow."""
+        allowed = self.allowed_problems(options)
+        for problem in self.problems(board):
+            if problem.severity == "error" and problem.rule not in allowed:
+                raise PositionError(problem.message)
+
+    def allowed_problems(self, options: RuleOptions | None) -> frozenset[str]:
+        """The :attr:`Problem.rule` kinds ``options`` allow in a position string (Khet's swaps
+        onto reserved squares)."""
+        return frozenset()
+
+    # ------------------------------------------------------------ setups
     def setup_fen(self, name: str | None = None) -> str:
         if name is None:
             return next(iter(self.setups.values()))
@@ -238,7 +176,7 @@ class Variant:
         raise KeyError(f"{self.title} has no setup named {name!r}; try {', '.join(self.setups)}")
 
     def start_fen(self, name: str | None = None, options: RuleOptions | None = None) -> str:
-        """The position string a game from a named setup starts with under ``options`` (a variant
+        """The position string a game from a named setup starts with under ``options`` (a rule set
         whose options change the start, e.g. who moves first, overrides this)."""
         return self.setup_fen(name)
 
@@ -249,46 +187,50 @@ class Variant:
                 lasers[code >> 2 & 1] = sq
         return lasers
 
-    def side_name(self, color: int) -> str:
-        return self.side_names[color]
+    def piece_name(self, code: int) -> str:
+        return self.pieces.name(code)
 
-    # ------------------------------------------------------------ hooks
+    # ------------------------------------------------------------ rules hooks
     def generate(self, pos: Position) -> list[int]:
-        """Legal action codes of the side to move (the next action of the turn)."""
-        raise NotImplementedError
+        """Legal action codes of the side to move (the next action of the turn): the one hook
+        every rule set writes (``Move(frm, to).code``, ``Move.fire_from(sq).code``, ...)."""
+        raise NotImplementedError(f"{type(self).__name__} must say which actions are legal (generate)")
 
     def generate_decisions(self, pos: Position) -> list[int]:
         """:meth:`generate` with each chance decision once (``chance.decisions``): what a search
-        chooses among. A variant with chance may build this list directly (much cheaper)."""
+        chooses among. A rule set with chance may build this list directly (much cheaper)."""
         return decisions(self.generate(pos))
 
     def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
-        """Make a legal action through the writer: every push of every variant comes here.
+        """Make a legal action through the writer: every push of every rule set comes here.
 
-        Call ``w.end_turn()`` when the turn is over before ``turn_actions`` actions are made.
+        The default makes what the action says: a fire, a turn by or to an orientation, or a move
+        (capturing whatever stands on the target) with its second step, turn, promotion and
+        chance landing square; a null action ends the turn. Override for anything more (a laser
+        that fires by itself after a move, counters in the extra state); call ``w.end_turn()``
+        when a turn is over before ``turn_actions`` actions are made.
         """
-        raise NotImplementedError(f"{self.title} does not say how its actions are made")
-
-    # ------------------------------------------------------------ capability queries (GUI)
-    @property
-    def controls(self) -> Controls:
-        """The action controls to show (derived from the notation the variant allows)."""
-        turns = any(k.can_rotate and k.shapes > 1 for k in self.pieces.kinds)
-        return Controls(turn=turns, half_turn=turns and self.allows_half_turn())
-
-    def turn_progress(self, pos: Position) -> str | None:
-        """What is left of the turn in progress, in a player's words ("1 action left"), for the
-        game screen's turn indicator; None when a turn is a single move (nothing to show).
-
-        Each rule set words its own turn (actions, half-actions), so no screen needs to know
-        which rule set it shows."""
-        return None
-
-    def badges(self, pos: Position) -> dict[int, str]:
-        """Square -> badge text drawn on a piece now ("pin", "zombie")."""
-        marks = {sq: "pin" for sq in self.pinned_squares(pos)}
-        marks.update({sq: "zombie" for sq in self.zombie_squares(pos)})
-        return marks
+        frm, to = move.from_square, move.to_square
+        if move.fire:
+            w.fire(frm)
+        elif move.orientation is not None:
+            w.rotate_to(frm, move.orientation)
+        elif move.is_null:
+            w.end_turn()
+        elif frm == to:
+            w.rotate(frm, move.rotation)
+        else:
+            w.step(frm, to)
+            end = to
+            if move.then_square is not None:
+                w.step(to, move.then_square)
+                end = move.then_square
+            if move.rotation:
+                w.rotate(end, move.rotation)
+            if move.promotion is not None:
+                w.promote(end, move.promotion)
+            if move.chance is not None:
+                w.relocate(end, move.chance)
 
     def no_moves_outcome(self, pos: Position) -> Outcome:
         """The result when the side to move has no legal action (a draw unless the rules say else)."""
@@ -297,262 +239,118 @@ class Variant:
         return Outcome.draw(Termination.NO_MOVES)
 
     def rule_outcome(self, pos: Position) -> Outcome | None:
-        """An ending the variant's own rules decide from the board (e.g. a stalemate), or None."""
+        """An ending the rule set's own rules decide from the board (e.g. a stalemate), or None."""
         return None
 
     def initial_extra(self, board: list[int]) -> tuple[int, ...]:
-        """The variant's extra state for a position read from a string (ints; hashed)."""
+        """The rule set's extra state for a position read from a string (ints; hashed)."""
         return ()
 
     def extra_hash(self, pos: Position) -> int:
         """The hash contribution of the extra state (0 for none)."""
-        extra = getattr(pos, "extra", ())
+        extra = pos.extra
         return hash(extra) & 0xFFFFFFFFFFFFFFFF if extra else 0
 
-    def move_text(self, move: Move) -> str:
-        """The text of an action (the inverse of :meth:`parse_move_text`)."""
-        return move.text(self.geometry.names, self.kind_letters)
-
-    @property
-    def kind_letters(self) -> dict[int, str]:
-        return {k.number: k.letter for k in self.pieces.kinds}
-
-    def parse_state(
-        self, text: str, options: RuleOptions | None = None
-    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
-        """Board, side to move, actions made this turn and extra state from a position string.
-
-        Variants whose strings carry more than placement and side (a turn half made, unmoved
-        Pawns, counters) override this and :meth:`position_fen` together; placement and side come
-        first, and the later fields should be optional (the editor writes placement and side).
-        """
-        board, turn = self.parse_fen(text, options=options)
-        return board, turn, 0, None
-
-    def position_fen(self, pos: Position) -> str:
-        """The position string of a position (variants with more state extend it)."""
-        return self.board_fen(pos.board, pos.turn)
-
-    def piece_name(self, code: int) -> str:
-        return self.pieces.name(code)
+    def problems(self, board: list[int]) -> list[Problem]:
+        """Everything wrong (errors) or unusual (warnings) with a placement. The default: pieces
+        of the set only, and exactly one royal piece a side when the set has one."""
+        found: list[Problem] = []
+        royals: list[list[int]] = [[], []]
+        for sq, code in enumerate(board):
+            if not code:
+                continue
+            kind = self.pieces.get(code)
+            if kind is None:
+                name = self.geometry.names[sq]
+                found.append(
+                    Problem("error", f"the piece on {name} is not a {self.title} piece", squares=(sq,))
+                )
+            elif kind.royal:
+                royals[code >> 2 & 1].append(sq)
+        if self.royal_kind:
+            for color in (0, 1):
+                n = len(royals[color])
+                if n != 1:
+                    side = self.side_names[color]
+                    found.append(
+                        Problem(
+                            "error",
+                            f"{side} has {n} {self.pieces.kind(self.royal_kind, False).plural_name(n)}; "
+                            f"exactly one is needed",
+                            squares=tuple(royals[color]),
+                        )
+                    )
+        return found
 
     def illegal_reason(self, pos: Position, move: Move) -> str:
-        """Why a well-formed move is not legal, in words a player understands."""
-        raise NotImplementedError
-
-    def piece_token(self, code: int) -> str:
-        raise NotImplementedError
-
-    def read_piece(self, text: str, i: int, rank_name: str) -> tuple[int, int]:
-        """Parse the piece written at ``text[i:]``; return (code, next index) or raise PositionError."""
-        raise NotImplementedError
-
-    def problems(self, board: list[int]) -> list[Problem]:
-        """Everything wrong (errors) or unusual (warnings) with a placement."""
-        return []
-
-    def pinned_squares(self, pos: Position) -> frozenset[int]:
-        """Squares of the side to move's pieces that may not move now (Leiserchess 2017 pins)."""
-        return frozenset()
-
-    def zombie_squares(self, pos: Position) -> frozenset[int]:
-        """Squares of enemy pieces the side to move may move as its own (Leiserchess 2017 zombies)."""
-        return frozenset()
-
-    # ------------------------------------------------------------ position strings
-    def parse_fen(
-        self, text: str, check: bool = True, options: RuleOptions | None = None
-    ) -> tuple[list[int], int]:
-        """Board and side to move from a position string; raises PositionError naming the fault.
-
-        ``check=False`` only reads the placement (no piece-count or placement rules): for showing
-        a finished game's last position, where a Pharaoh/King may be gone. ``options`` with
-        ``swap_into_reserved`` accepts pieces on reserved squares (that rule's swaps put them there).
-        """
-        if not isinstance(text, str) or not text.strip():
-            raise PositionError("the position string is empty")
-        if len(text) > MAX_POSITION_CHARS:
-            raise PositionError(
-                f"the position string is {len(text):,} characters long; "
-                f"a {self.title} position needs far fewer (at most {MAX_POSITION_CHARS})"
+        """Why a well-formed action is not legal, in words a player understands. The default is
+        worded from the legal actions (what the piece may do instead); a rule set overrides it
+        to name the rule that forbids the action."""
+        names = self.geometry.names
+        if pos.loser >= 0 or not pos.legal_codes():
+            return (
+                "the game is over" if pos.loser >= 0 else f"{self.side_names[pos.turn]} has no legal action"
             )
-        parts = text.split()
-        if len(parts) == 1:
-            raise PositionError(
-                f"the side to move is missing: add ' {self.side_letters[0]}' or "
-                f"' {self.side_letters[1]}' after the placement"
-            )
-        if len(parts) > 2:
-            raise PositionError(f"unexpected text after the side to move: {shown(' '.join(parts[2:]))}")
-        placement, side = parts
-        if side not in self.side_letters:
-            raise PositionError(
-                f"the side to move must be {self.side_letters[0]!r} ({self.side_names[0]}) or "
-                f"{self.side_letters[1]!r} ({self.side_names[1]}), not {shown(side)}"
-            )
-        geo = self.geometry
-        ranks = placement.split("/")
-        if len(ranks) != geo.height:
-            raise PositionError(
-                f"the placement has {len(ranks)} ranks separated by '/', expected {geo.height}"
-            )
-        board = [0] * geo.size
-        for row, rank_text in enumerate(ranks):
-            y = geo.height - 1 - row
-            rank_name = f"rank {y + geo.first_rank}"
-            if not rank_text:
-                raise PositionError(f"{rank_name} is empty (use a digit for empty squares)")
-            if len(rank_text) > MAX_RANK_CHARS:
-                raise PositionError(f"{rank_name} ({shown(rank_text, 20)}) is too long for {geo.width} files")
-            x = 0
-            i = 0
-            while i < len(rank_text):
-                ch = rank_text[i]
-                if is_ascii_digit(ch):
-                    j = i
-                    while j < len(rank_text) and is_ascii_digit(rank_text[j]):
-                        j += 1
-                    run = int(rank_text[i:j])
-                    if run == 0 or rank_text[i] == "0":
-                        raise PositionError(
-                            f"{rank_name}: '{rank_text[i:j]}' is not a valid count of empty squares"
-                        )
-                    x += run
-                    i = j
-                else:
-                    code, i = self.read_piece(rank_text, i, rank_name)
-                    if x < geo.width:
-                        board[y * geo.width + x] = code
-                    x += 1
-                if x > geo.width:
-                    raise PositionError(
-                        f"{rank_name} ({rank_text!r}) describes more than {geo.width} squares"
-                    )
-            if x < geo.width:
-                raise PositionError(
-                    f"{rank_name} ({rank_text!r}) describes {x} squares, expected {geo.width}"
-                )
-        lenient = "reserved" if options is not None and options.swap_into_reserved else None
-        problems = self.problems(board) if check else []
-        errors = [p.message for p in problems if p.severity == "error" and p.rule != lenient]
-        if errors:
-            raise PositionError(errors[0])
-        return board, self.side_letters.index(side)
+        frm = move.from_square
+        code = pos.board[frm] if 0 <= frm < self.geometry.size else 0
+        if not code:
+            return f"there is no piece on {names[frm]}"
+        kind = self.pieces.get(code)
+        piece = f"the {self.side_names[code >> 2 & 1]} {kind.name if kind else 'piece'} on {names[frm]}"
+        if code >> 2 & 1 != pos.turn:
+            return f"{piece} is not yours; {self.side_names[pos.turn]} is to move"
+        options = pos.moves_from(frm)
+        if not options:
+            return f"{piece} has no legal action now"
+        shown = [self.move_text(m) for m in options[:8]]
+        more = f" and {len(options) - 8} more" if len(options) > 8 else ""
+        return f"{piece} cannot do that; it may play {', '.join(shown)}{more}"
 
-    def board_fen(self, board: list[int], turn: int) -> str:
-        geo = self.geometry
-        rows = []
-        for y in range(geo.height - 1, -1, -1):
-            out = []
-            empty = 0
-            for x in range(geo.width):
-                code = board[y * geo.width + x]
-                if code:
-                    if empty:
-                        out.append(str(empty))
-                        empty = 0
-                    out.append(self.piece_token(code))
-                else:
-                    empty += 1
-            if empty:
-                out.append(str(empty))
-            rows.append("".join(out))
-        return "/".join(rows) + " " + self.side_letters[turn]
+    def badges(self, pos: Position) -> dict[int, str]:
+        """Square -> a rule's word for the piece there now ("pin", "zombie"): the board draws it."""
+        return {}
 
-    # ------------------------------------------------------------ move text
-    def parse_move_text(self, text: str, geo: Geometry) -> Move:
-        """The move a text names (syntax only; legality is checked by the Position)."""
-        if not text:
-            raise InvalidMoveError("the move text is empty")
-        if len(text) > MAX_MOVE_CHARS:
-            raise InvalidMoveError(f"{shown(text, 30)} is too long to be a move")
-        extra = self._parse_action_suffix(text, geo)
-        if extra is not None:
-            return extra
-        squares: list[int] = []
-        i = 0
-        rotation = 0
-        while i < len(text):
-            ch = text[i]
-            if ch.isalpha() and ch.islower() and i + 1 < len(text) and is_ascii_digit(text[i + 1]):
-                j = i + 1
-                while j < len(text) and is_ascii_digit(text[j]):
-                    j += 1
-                sq = geo.parse_square(text[i:j])
-                if sq is None:
-                    raise InvalidMoveError(f"{text!r}: {text[i:j]} is not a square on this board")
-                squares.append(sq)
-                i = j
-            elif ch in "RLU" and i == len(text) - 1:
-                rotation = {"R": CLOCKWISE, "L": COUNTER_CLOCKWISE, "U": HALF_TURN}[ch]
-                i += 1
-            else:
-                raise InvalidMoveError(
-                    f"{text!r} is not a move: write steps and swaps as from-square + to-square "
-                    f"(e.g. e4e5) and rotations as square + R or L (e.g. c4R)"
-                )
-        if rotation == HALF_TURN and not self.allows_half_turn():
-            raise InvalidMoveError(f"{text!r}: {self.title} has no half-turn (U) rotation")
-        if not squares or len(squares) > self.max_move_squares():
-            raise InvalidMoveError(f"{text!r} names {len(squares)} squares; that is not a move")
-        if len(squares) == 1:
-            if not rotation:
-                raise InvalidMoveError(f"{text!r}: add a destination square or a rotation (R/L)")
-            return Move(squares[0], squares[0], rotation)
-        if len(squares) == 3:
-            if rotation:
-                raise InvalidMoveError(f"{text!r}: a three-square move has no rotation")
-            return Move(squares[0], squares[1], 0, squares[2])
-        if rotation and self.max_move_squares() < 3:
-            raise InvalidMoveError(f"{text!r}: a move cannot both step and rotate in {self.title}")
-        return Move(squares[0], squares[1], rotation)
+    # ------------------------------------------------------------ presentation queries
+    @property
+    def controls(self) -> Controls:
+        """The action controls to show: the presentation's, else derived from the piece set, the
+        notation and the actions of the first setup (turns by or to an orientation, fire)."""
+        given = self.presentation.controls
+        if given is not None:
+            return given
+        return self._derived_controls
 
-    def _parse_action_suffix(self, text: str, geo: Geometry) -> Move | None:
-        """The actions of the general notation: ``d1*`` fire, ``c4>E`` rotate to, ``a7a8=Q``
-        promote, ``e4e5@c7`` a chance landing square. None for the plain forms."""
-        for mark in ("*", ">", "=", "@"):
-            if mark in text:
-                break
-        else:
-            return None
-        head, _, tail = text.partition(mark)
-        base = self.parse_move_text(head, geo) if mark in "=@" else None
-        if mark == "*":
-            sq = geo.parse_square(head)
-            if sq is None or tail:
-                raise InvalidMoveError(f"{text!r}: a fire is the emitter's square and '*', e.g. d1*")
-            return Move.fire_from(sq)
-        if mark == ">":
-            sq = geo.parse_square(head)
-            if sq is None or len(tail) != 1 or tail not in ORIENTATION_LETTERS:
-                raise InvalidMoveError(
-                    f"{text!r}: a rotation to an orientation is the square, '>' and N, E, S or W, e.g. c4>E"
-                )
-            return Move.rotate_to(sq, ORIENTATION_LETTERS.index(tail))
-        assert base is not None
-        if mark == "=":
-            kind = self.pieces.by_letter.get(tail.upper()) if len(tail) == 1 else None
-            if kind is None:
-                raise InvalidMoveError(f"{text!r}: {tail!r} is not a piece letter of {self.title}")
-            return Move(
-                base.from_square, base.to_square, base.rotation, base.then_square, promotion=kind.number
-            )
-        sq = geo.parse_square(tail)
-        if sq is None:
-            raise InvalidMoveError(f"{text!r}: {tail!r} is not a square on this board")
-        return Move(
-            base.from_square,
-            base.to_square,
-            base.rotation,
-            base.then_square,
-            base.orientation,
-            base.fire,
-            base.promotion,
-            sq,
+    @property
+    def _derived_controls(self) -> Controls:
+        cached = self.__dict__.get("_controls")
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        from game.position import Position
+
+        turns = any(k.can_rotate and k.shapes > 1 for k in self.pieces.kinds)
+        codes = [Move.from_code(c) for c in Position.from_fen(self.setup_fen(), self).generate_codes()]
+        rotate_to = any(m.orientation is not None for m in codes)
+        fire = any(m.fire for m in codes)
+        controls = Controls(
+            turn=turns,
+            half_turn=turns and (self.allows_half_turn() or rotate_to),
+            rotate_to=rotate_to,
+            fire=fire,
         )
+        object.__setattr__(self, "_controls", controls)
+        return controls
 
-    def allows_half_turn(self) -> bool:
-        return False
+    def turn_progress(self, pos: Position) -> str | None:
+        """What is left of the turn in progress, in a player's words, for the game screen's turn
+        indicator: the presentation's ``turn_words``, else "2 actions left" / "1 action left" for
+        turns of several actions; None when a turn is a single action (nothing to show)."""
+        words = self.presentation.turn_words
+        if words:
+            return words[min(pos.part, len(words) - 1)]
+        if self.turn_actions == 1:
+            return None
+        left = pos.actions_left
+        return f"{left} action{'' if left == 1 else 's'} left"
 
-    def max_move_squares(self) -> int:
-        return 2
+
+__all__ = ["Controls", "OptionSpec", "Presentation", "Problem", "RuleOptions", "Variant"]

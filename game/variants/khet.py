@@ -1,19 +1,34 @@
-"""Khet 2.0 (rules/khet.md): 10×8 board, Sphinx lasers, Pharaoh, Scarabs, Pyramids, Anubis."""
+"""Khet 2.0 (rules/khet.md): 10×8 board, Sphinx lasers, Pharaoh, Scarabs, Pyramids, Anubis.
+
+The rules are written for any board: the geometry, the Sphinxes' home squares and the standard
+piece counts are class attributes, and the reserved squares follow the board (the first file and
+the next-to-last file's corner squares are Red's, the last file and the second file's corners
+Silver's). Khet on another board, or with another kind of piece, is a subclass setting those.
+An action is a step, a Scarab's swap or a turn, then the mover's Sphinx fires
+(game/variants/swapfire.py): the fast maker makes them when the set's beams neither split nor
+charge, else the journal does.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from game.errors import PositionError
-from game.geometry import geometry
+from game.geometry import Geometry, geometry
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, Move
-from game.pieces import KHET_PIECES, Kind, code_color, code_kind, make_code
+from game.pieces import KHET_PIECES, Kind
+from game.pieceset import PieceSet
+from game.position import JOURNAL
 from game.variants import swapfire
-from game.variants.base import OptionSpec, Problem, Variant
+from game.variants.base import Problem, Variant
+from game.variants.options import RuleOptions, option
 from game.variants.swapfire import SWAP_FIRE
 
 if TYPE_CHECKING:
-    from game.position import ActionWriter, Position
+    from game.position import ActionWriter, Maker, Position
 
 GEO = geometry(10, 8, 1)
 SILVER, RED = 0, 1
@@ -28,9 +43,16 @@ KIND_NAMES = {
     Kind.ANUBIS: "Anubis",
 }
 SPHINX_HOME = (GEO.at("j1"), GEO.at("a8"))
-STANDARD_COUNTS = {Kind.SPHINX: 1, Kind.PHARAOH: 1, Kind.SCARAB: 2, Kind.PYRAMID: 7, Kind.ANUBIS: 2}
+STANDARD_COUNTS: dict[int, int] = {
+    Kind.SPHINX: 1,
+    Kind.PHARAOH: 1,
+    Kind.SCARAB: 2,
+    Kind.PYRAMID: 7,
+    Kind.ANUBIS: 2,
+}
 
 SPHINX, PHARAOH, SCARAB, PYRAMID, ANUBIS = (int(k) for k in KIND_NAMES)
+KIND_NUMBERS = frozenset(int(k) for k in Kind)
 PLURALS = {"Sphinx": "Sphinxes", "Anubis": "Anubis"}  # the rest take an s
 
 
@@ -38,13 +60,21 @@ def plural(name: str, count: int) -> str:
     return name if count == 1 else PLURALS.get(name, name + "s")
 
 
-def _reserved() -> tuple[int, ...]:
-    marks = [-1] * GEO.size
-    for sq in range(GEO.size):
-        name = GEO.name(sq)
-        if name[0] == "j" or name in ("b1", "b8"):
+def _royals_first(item: tuple[int, int]) -> int:
+    """The order the count problems are listed in: Pharaoh, Sphinx, then the rest."""
+    return {PHARAOH: 0, SPHINX: 1}.get(item[0], 2)
+
+
+def khet_reserved(geo: Geometry) -> tuple[int, ...]:
+    """Reserved squares of a Khet board (rules/khet.md): Silver's the last file and the second
+    file's corner squares (b1, b8), Red's the first file and the next-to-last file's (i1, i8)."""
+    marks = [-1] * geo.size
+    last, top = geo.width - 1, geo.height - 1
+    for sq in range(geo.size):
+        x, y = geo.file_of(sq), geo.rank_of(sq)
+        if x == last or (x == 1 and y in (0, top)):
             marks[sq] = SILVER
-        elif name[0] == "a" or name in ("i1", "i8"):
+        elif x == 0 or (x == last - 1 and y in (0, top)):
             marks[sq] = RED
     return tuple(marks)
 
@@ -58,46 +88,73 @@ SETUPS = {
 }
 
 
+@dataclass(frozen=True, eq=False)
+class KhetOptions(RuleOptions):
+    """Khet's rule options (rules/khet.md)."""
+
+    swap_into_reserved: bool = option(
+        False,
+        "Swaps onto reserved squares",
+        "May a Scarab push its swap partner onto the other side's reserved squares?",
+        summary="swaps may land on reserved squares",
+    )
+
+
 class Khet(Variant):
-    """Khet 2.0 with the rule options of rules/khet.md."""
+    """Khet 2.0 with the rule options of rules/khet.md, on any board."""
+
+    name = "khet"
+    title = "Khet 2.0"
+    geometry = GEO
+    side_names = ("Silver", "Red")
+    side_letters = ("b", "r")
+    pieces: PieceSet = KHET_PIECES
+    setups: Mapping[str, str] = SETUPS
+    options_type = KhetOptions
+    maker: Maker = SWAP_FIRE
+    sphinx_homes: tuple[str, str] = ("j1", "a8")  # each side's Sphinx square (Silver's, Red's)
+    standard_counts: Mapping[int, int] = STANDARD_COUNTS  # kind -> pieces a side has in the standard set
 
     def __init__(self) -> None:
-        super().__init__(
-            name="khet",
-            title="Khet 2.0",
-            geometry=GEO,
-            side_names=("Silver", "Red"),
-            side_letters=("b", "r"),
-            pieces=KHET_PIECES,
-            reserved=_reserved(),
-            setups=dict(SETUPS),
-            maker=SWAP_FIRE,
-            option_specs=(
-                OptionSpec(
-                    "swap_into_reserved",
-                    "Swaps onto reserved squares",
-                    "May a Scarab push its swap partner onto the other side's reserved squares?",
-                    default=False,
-                    summary="swaps may land on reserved squares",
-                ),
-            ),
-        )
-        # Per colour and square: the neighbours that colour may end a move on.
-        self._targets = tuple(
+        if not self.reserved:
+            self.reserved = khet_reserved(self.geometry)
+        if self.maker is SWAP_FIRE and not self.pieces.simple:
+            self.maker = JOURNAL  # the fast maker traces one beam; splits and charges need the journal
+        super().__init__()
+
+    @cached_property
+    def sphinx_squares(self) -> tuple[int, int]:
+        return (self.geometry.at(self.sphinx_homes[0]), self.geometry.at(self.sphinx_homes[1]))
+
+    @cached_property
+    def targets(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Per colour and square: the neighbours that colour may end a move on."""
+        geo = self.geometry
+        return tuple(
             tuple(
-                tuple(t for t in GEO.neighbours[sq] if t not in self.forbidden[color])
-                for sq in range(GEO.size)
+                tuple(t for t in geo.neighbours[sq] if t not in self.forbidden[c]) for sq in range(geo.size)
             )
-            for color in (SILVER, RED)
+            for c in (SILVER, RED)
         )
+
+    def khet_options(self, pos: Position) -> KhetOptions:
+        options = pos.options
+        assert isinstance(options, KhetOptions)
+        return options
+
+    def allowed_problems(self, options: RuleOptions | None) -> frozenset[str]:
+        """Swaps onto reserved squares (an option) may leave a piece there."""
+        if isinstance(options, KhetOptions) and options.swap_into_reserved:
+            return frozenset({"reserved"})
+        return frozenset()
 
     # ------------------------------------------------------------ moves
     def generate(self, pos: Position) -> list[int]:
         board = pos.board
         turn = pos.turn
-        targets = self._targets[turn]
-        step = GEO.step
-        swap_reserved_ok = pos.options.swap_into_reserved
+        targets = self.targets[turn]
+        step = self.geometry.step
+        swap_reserved_ok = self.khet_options(pos).swap_into_reserved
         forbidden = self.forbidden
         out: list[int] = []
         append = out.append
@@ -136,15 +193,15 @@ class Khet(Variant):
         swapfire.apply(pos, move, w)
 
     def illegal_reason(self, pos: Position, move: Move) -> str:
-        names = GEO.names
+        names = self.geometry.names
         if pos.loser >= 0:
             return "the game is over: a Pharaoh has been destroyed"
         frm, to = move.from_square, move.to_square
         code = pos.board[frm]
         if not code:
             return f"there is no piece on {names[frm]}"
-        kind, color = code_kind(code), code_color(code)
-        piece = f"the {self.side_names[color]} {KIND_NAMES[Kind(kind)]} on {names[frm]}"
+        kind, color = code >> 3, code >> 2 & 1
+        piece = f"the {self.side_names[color]} {self.pieces.name(code)} on {names[frm]}"
         if color != pos.turn:
             return f"{piece} is not yours; {self.side_names[pos.turn]} is to move"
         if move.then_square is not None:
@@ -163,36 +220,39 @@ class Khet(Variant):
             return "the piece must move to another square or rotate"
         if kind == SPHINX:
             return "the Sphinx never moves; it can only turn"
-        if to not in GEO.neighbours[frm]:
+        if to not in self.geometry.neighbours[frm]:
             return f"{names[to]} is not next to {names[frm]}: pieces step one square"
         if to in self.forbidden[color]:
             return f"{names[to]} is reserved for {self.side_names[1 - color]}"
         target = pos.board[to]
         if target:
-            tkind = code_kind(target)
+            tkind = target >> 3
             if kind != SCARAB:
                 return f"{names[to]} is occupied; only a Scarab may swap"
             if tkind not in (PYRAMID, ANUBIS):
-                return f"a Scarab may swap only with a Pyramid or an Anubis, not a {KIND_NAMES[Kind(tkind)]}"
-            if frm in self.forbidden[code_color(target)]:
+                return f"a Scarab may swap only with a Pyramid or an Anubis, not a {self.pieces.name(target)}"
+            if frm in self.forbidden[target >> 2 & 1]:
                 return (
                     f"the swapped piece would land on {names[frm]}, reserved for "
-                    f"{self.side_names[1 - code_color(target)]}"
+                    f"{self.side_names[1 - (target >> 2 & 1)]}"
                 )
         return "that move is not allowed"
 
     # ------------------------------------------------------------ position strings
     def piece_token(self, code: int) -> str:
-        letter = KIND_LETTER[Kind(code >> 3)]
-        return (letter if code_color(code) == SILVER else letter.lower()) + ORIENT_LETTERS[code & 3]
+        """Khet's tradition: the letter and an orientation letter a-d, every piece."""
+        letter = self.pieces.kind(code).letter
+        return (letter if code >> 2 & 1 == SILVER else letter.lower()) + ORIENT_LETTERS[code & 3]
 
     def read_piece(self, text: str, i: int, rank_name: str) -> tuple[int, int]:
         ch = text[i]
-        kind = LETTER_KIND.get(ch.upper())
-        if kind is None or not ch.isalpha():
+        kind = self.pieces.by_letter.get(ch.upper()) if ch.isascii() and ch.isalpha() else None
+        if kind is None:
+            letters = ", ".join(k.letter for k in self.pieces.kinds)
             raise PositionError(
-                f"{rank_name}: unknown piece letter {ch!r} (use S, F, R, P, N: upper case for "
-                f"Silver, lower case for Red, each followed by an orientation a-d)"
+                f"{rank_name}: unknown piece letter {ch!r} (use {letters}: upper case for "
+                f"{self.side_names[0]}, lower case for {self.side_names[1]}, each followed by an "
+                f"orientation a-d)"
             )
         if i + 1 >= len(text) or text[i + 1] not in ORIENT_LETTERS:
             found = repr(text[i + 1]) if i + 1 < len(text) else "nothing"
@@ -201,49 +261,46 @@ class Khet(Variant):
                 f"a, b, c or d (found {found})"
             )
         color = SILVER if ch.isupper() else RED
-        return make_code(kind, color, ORIENT_LETTERS.index(text[i + 1])), i + 2
+        return kind.number << 3 | color << 2 | ORIENT_LETTERS.index(text[i + 1]), i + 2
 
     def problems(self, board: list[int]) -> list[Problem]:
         found: list[Problem] = []
-        names = GEO.names
-        counts = {(c, k): 0 for c in (SILVER, RED) for k in STANDARD_COUNTS}
+        names = self.geometry.names
+        counts = {(c, k): 0 for c in (SILVER, RED) for k in self.standard_counts}
         where: dict[tuple[int, int], list[int]] = {key: [] for key in counts}
         for sq, code in enumerate(board):
             if not code:
                 continue
-            kind, color = Kind(code_kind(code)), code_color(code)
+            kind, color = code >> 3, code >> 2 & 1
             if (color, kind) not in counts:
-                found.append(
-                    Problem(
-                        "error",
-                        f"{KIND_NAMES.get(kind, kind.name.title())} is not a Khet piece",
-                        squares=(sq,),
-                    )
-                )
+                known = self.pieces.get(code)
+                what = known.name if known else Kind(kind).name.title() if kind in KIND_NUMBERS else "piece"
+                found.append(Problem("error", f"{what} is not a Khet piece", squares=(sq,)))
                 continue
             counts[color, kind] += 1
             where[color, kind].append(sq)
-            side = self.side_names[color]
+            side, name = self.side_names[color], self.pieces.name(code)
             if sq in self.forbidden[color]:
                 found.append(
                     Problem(
                         "error",
-                        f"the {side} {KIND_NAMES[kind]} on {names[sq]} stands on a square reserved "
+                        f"the {side} {name} on {names[sq]} stands on a square reserved "
                         f"for {self.side_names[1 - color]}",
                         rule="reserved",
                         squares=(sq,),
                     )
                 )
-            if kind == Kind.SPHINX:
-                if sq != SPHINX_HOME[color]:
+            if kind == SPHINX:
+                home = self.sphinx_squares[color]
+                if sq != home:
                     found.append(
                         Problem(
                             "error",
-                            f"the {side} Sphinx must stand on {names[SPHINX_HOME[color]]}, not {names[sq]}",
-                            squares=(sq, SPHINX_HOME[color]),
+                            f"the {side} Sphinx must stand on {names[home]}, not {names[sq]}",
+                            squares=(sq, home),
                         )
                     )
-                elif GEO.step[sq << 2 | (code & 3)] < 0:
+                elif self.geometry.step[sq << 2 | (code & 3)] < 0:
                     found.append(
                         Problem(
                             "error", f"the {side} Sphinx on {names[sq]} faces off the board", squares=(sq,)
@@ -251,28 +308,19 @@ class Khet(Variant):
                     )
         for color in (SILVER, RED):
             side = self.side_names[color]
-            for kind, label in ((Kind.PHARAOH, "Pharaoh"), (Kind.SPHINX, "Sphinx")):
+            for kind, standard in sorted(self.standard_counts.items(), key=_royals_first):
                 n = counts[color, kind]
-                if n == 0:
-                    found.append(Problem("error", f"{side} has no {label}"))
-                elif n > 1:
-                    found.append(
-                        Problem(
-                            "error",
-                            f"{side} has {n} {plural(label, n)}; exactly one is allowed",
-                            squares=tuple(where[color, kind]),
-                        )
-                    )
-            for kind in (Kind.SCARAB, Kind.PYRAMID, Kind.ANUBIS):
-                n, standard = counts[color, kind], STANDARD_COUNTS[kind]
-                if n != standard:
-                    found.append(
-                        Problem(
-                            "warning",
-                            f"{side} has {n} {plural(KIND_NAMES[kind], n)} (the standard set has {standard})",
-                            squares=tuple(where[color, kind]),
-                        )
-                    )
+                label = self.pieces.kind(kind, False).name
+                squares = tuple(where[color, kind])
+                if kind in (PHARAOH, SPHINX):
+                    if n == 0:
+                        found.append(Problem("error", f"{side} has no {label}"))
+                    elif n > 1:
+                        message = f"{side} has {n} {plural(label, n)}; exactly one is allowed"
+                        found.append(Problem("error", message, squares=squares))
+                elif n != standard:
+                    message = f"{side} has {n} {plural(label, n)} (the standard set has {standard})"
+                    found.append(Problem("warning", message, squares=squares))
         return found
 
 

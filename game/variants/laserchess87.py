@@ -14,6 +14,8 @@ once, after splits); e5 absorbs beams; everything struck falls when the shot end
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.chance import DECISION
 from game.effects import PieceMove
 from game.errors import PositionError
@@ -24,7 +26,11 @@ from game.move import ORIENTATION_LETTERS, Move, encode
 from game.outcome import Outcome, Termination
 from game.pieceset import KILL, PASS, Optic, OpticsFn, PieceKind, PieceSet, back, reflect, split, turning
 from game.position import ActionWriter, Position
-from game.variants.base import Controls, OptionSpec, Problem, RuleOptions, Variant
+from game.variants.base import Problem, RuleOptions, Variant
+from game.variants.notation import State
+from game.variants.options import option
+from game.variants.presentation import Controls, Presentation
+from game.variants.profile import EngineProfile
 
 GEO = geometry(9, 9, 1)
 HYPERSQUARE = GEO.at("e5")
@@ -202,7 +208,7 @@ CAPTURES = frozenset(k.number for k in PIECES.kinds if k.captures)
 
 
 def used_of(pos: Position) -> int:
-    extra = getattr(pos, "extra", ())
+    extra = pos.extra
     return extra[0] if extra else 0
 
 
@@ -211,61 +217,57 @@ def action_cost(frm: int, to: int) -> int:
     return 1 if abs(frm - to) in (1, GEO.width) and to in STEP[frm << 2 : frm * 4 + 4] else 2
 
 
+@dataclass(frozen=True, eq=False)
+class LaserChess87Options(RuleOptions):
+    """Laser Chess 1987's rule option: who moves first."""
+
+    red_first: bool = option(
+        False,
+        "Red moves first",
+        "The sources disagree on who starts a game of Laser Chess 1987: Green by default.",
+        summary="Red moved first",
+    )
+
+
 class LaserChess87(Variant):
     """Laser Chess 1987 (see the module docstring and rules/laserchess87.md)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            name="laserchess87",
-            title="Laser Chess 1987",
-            geometry=GEO,
-            side_names=("Green", "Red"),
-            side_letters=("g", "r"),
-            pieces=PIECES,
-            reserved=(-1,) * GEO.size,
-            setups={"Compute! 1987": START},
-            beam_rules=BeamRules(static_board=True, loop_guard=True, absorbing=frozenset({HYPERSQUARE})),
-            turn_actions=2,
-            special_squares={HYPERSQUARE: "hypersquare"},
-            # A ply is one action and each costs about ten times the last, so the levels' time
-            # budgets alone would give Easy and Medium the same depth (2), and quiescence's
-            # move-then-fire threats make a whole turn's search see little more than one action's.
-            # So Easy is blind to the opponent's set-up shots (no threats in quiescence) and
-            # Beginner has no quiescence at all; Medium and above see them.
-            level_overrides={"Beginner": {"blind": 1, "shallow": 1}, "Easy": {"blind": 1}},
-            rules_text=RULES_TEXT,
-            option_specs=(
-                OptionSpec(
-                    "red_first",
-                    "Red moves first",
-                    "The sources disagree on who starts a game of Laser Chess 1987: Green by default.",
-                    default=False,
-                    summary="Red moved first",
-                ),
-            ),
-            description=(
-                "Compute! magazine's Laser Chess (1987) on a 9x9 board: two actions a turn (moves, "
-                "rotations, one fire), beams that split, the hypersquare e5 and the Hypercube send "
-                "pieces to random squares."
-            ),
-        )
+    name = "laserchess87"
+    title = "Laser Chess 1987"
+    geometry = GEO
+    side_names = ("Green", "Red")
+    side_letters = ("g", "r")
+    pieces = PIECES
+    setups = {"Compute! 1987": START}
+    beam_rules = BeamRules(static_board=True, loop_guard=True, absorbing=frozenset({HYPERSQUARE}))
+    turn_actions = 2
+    options_type = LaserChess87Options
+    presentation = Presentation(
+        description=(
+            "Compute! magazine's Laser Chess (1987) on a 9x9 board: two actions a turn (moves, "
+            "rotations, one fire), beams that split, the hypersquare e5 and the Hypercube send "
+            "pieces to random squares."
+        ),
+        rules_text=RULES_TEXT,
+        special_squares={HYPERSQUARE: "hypersquare"},
+        # turn buttons pick the next orientation (a half turn too); firing is an action
+        controls=Controls(half_turn=True, rotate_to=True, fire=True),
+    )
+    engine = EngineProfile(
+        # A ply is one action and each costs about ten times the last, so the levels' time
+        # budgets alone would give Easy and Medium the same depth (2), and quiescence's
+        # move-then-fire threats make a whole turn's search see little more than one action's.
+        # So Easy is blind to the opponent's set-up shots (no threats in quiescence) and
+        # Beginner has no quiescence at all; Medium and above see them.
+        level_overrides={"Beginner": {"blind": 1, "shallow": 1}, "Easy": {"blind": 1}},
+    )
 
     def start_fen(self, name: str | None = None, options: RuleOptions | None = None) -> str:
         """The setup with Red to move when the ``red_first`` option is on."""
         fen = self.setup_fen(name)
-        if options is not None and options.get("red_first"):
+        if isinstance(options, LaserChess87Options) and options.red_first:
             return fen.replace(" g", " r", 1)
         return fen
-
-    @property
-    def controls(self) -> Controls:
-        """Turn buttons pick the next orientation (a half turn too); firing is an action."""
-        return Controls(half_turn=True, rotate_to=True, fire=True)
-
-    def turn_progress(self, pos: Position) -> str | None:
-        """ "2 actions left" at the start of a turn, "1 action left" after its first action."""
-        left = pos.actions_left
-        return f"{left} action{'' if left == 1 else 's'} left"
 
     # ------------------------------------------------------------ actions
     def generate(self, pos: Position) -> list[int]:
@@ -476,35 +478,8 @@ class LaserChess87(Variant):
                 return "a capture by landing is allowed once a turn"
         return "that action is not possible here"
 
-    # ------------------------------------------------------------ text
-    def piece_token(self, code: int) -> str:
-        info = PIECES.by_number[code >> 3]
-        letter = info.letter if not code >> 2 & 1 else info.letter.lower()
-        return letter if info.shapes == 1 else letter + str((code & 3) % info.shapes)
-
-    def read_piece(self, text: str, i: int, rank_name: str) -> tuple[int, int]:
-        ch = text[i]
-        info = PIECES.by_letter.get(ch.upper()) if ch.isascii() and ch.isalpha() else None
-        if info is None:
-            raise PositionError(
-                f"{rank_name}: unknown piece letter {shown(ch)} (K King, L Laser, H Hypercube, B Block, "
-                f"D Diagonal mirror, S Straight mirror, X Beam splitter, T Triangular mirror; upper case "
-                f"Green, lower case Red)"
-            )
-        color = RED if ch.islower() else GREEN
-        if info.shapes == 1:  # no orientation digit: a digit after it counts empty squares
-            return info.number << 3 | color << 2, i + 1
-        limit = "01" if info.shapes == 2 else "0123"
-        if i + 1 >= len(text) or text[i + 1] not in limit:
-            raise PositionError(
-                f"{rank_name}: the {info.name} ({ch}) needs an orientation digit "
-                f"{' or '.join(limit)} after it"
-            )
-        return info.number << 3 | color << 2 | int(text[i + 1]), i + 2
-
-    def parse_state(
-        self, text: str, options: RuleOptions | None = None
-    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
+    # ------------------------------------------------------------ text (pieces: the default notation)
+    def parse_state(self, text: str, options: RuleOptions | None = None, check: bool = True) -> State:
         if not isinstance(text, str):
             raise PositionError("the position string is empty")
         parts = text.split()
@@ -513,7 +488,7 @@ class LaserChess87(Variant):
                 "a Laser Chess 1987 position is: placement, side to move (g/r), and optionally "
                 "the actions made this turn (0/1) and what was used this turn (- or letters f c x h)"
             )
-        board, turn = self.parse_fen(" ".join(parts[:2]), options=options)
+        board, turn = self.parse_fen(" ".join(parts[:2]), check, options)
         if len(parts) == 2:
             return board, turn, 0, (0,)
         part_text, used_text = parts[2], parts[3]

@@ -35,7 +35,9 @@ from game.pieceset import (
     turning,
 )
 from game.position import ActionWriter, Position
-from game.variants.base import Controls, Problem, RuleOptions, Variant
+from game.variants.base import Problem, RuleOptions, Variant
+from game.variants.notation import State
+from game.variants.presentation import Controls, Presentation
 
 GEO = geometry(8, 8, 1)
 BLUE, RED = 0, 1
@@ -213,35 +215,27 @@ RULES_TEXT = (
 class LaserChess98(Variant):
     """LaserChess 98 (see the module docstring and rules/laserchess98.md)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            name="laserchess98",
-            title="LaserChess 98",
-            geometry=GEO,
-            side_names=("Blue", "Red"),
-            side_letters=("b", "r"),
-            pieces=LC98_PIECES,
-            reserved=(-1,) * GEO.size,
-            setups=dict(SETUPS),
-            setup_notes=dict(SETUP_NOTES),
-            beam_rules=BEAM_RULES,
-            turn_actions=2,
-            rules_text=RULES_TEXT,
-            description=(
-                "Chess-like pieces with mirrors and lasers you fire yourself: a turn is one move or "
-                "two half-actions (rotate, fire). Beams split, charge up (orange, red) and loop; "
-                "destroy the enemy King. Start position reconstructed."
-            ),
-        )
-
-    @property
-    def controls(self) -> Controls:
-        """Turn buttons (to the next orientation that way), a half-turn, Fire, the promotion chooser."""
-        return Controls(half_turn=True, rotate_to=True, fire=True, promotion=PROMOTIONS)
-
-    def turn_progress(self, pos: Position) -> str | None:
-        """ "Whole turn" (a move, or two half-actions) or "1 half-action left" (a rotation or a fire)."""
-        return "1 half-action left" if pos.part else "Whole turn"
+    name = "laserchess98"
+    title = "LaserChess 98"
+    geometry = GEO
+    side_names = ("Blue", "Red")
+    side_letters = ("b", "r")
+    pieces = LC98_PIECES
+    setups = SETUPS
+    beam_rules = BEAM_RULES
+    turn_actions = 2
+    presentation = Presentation(
+        description=(
+            "Chess-like pieces with mirrors and lasers you fire yourself: a turn is one move or "
+            "two half-actions (rotate, fire). Beams split, charge up (orange, red) and loop; "
+            "destroy the enemy King. Start position reconstructed."
+        ),
+        setup_notes=SETUP_NOTES,
+        rules_text=RULES_TEXT,
+        # turn buttons (to the next orientation that way), a half turn, Fire, the promotion chooser
+        controls=Controls(half_turn=True, rotate_to=True, fire=True, promotion=PROMOTIONS),
+        turn_words=("Whole turn", "1 half-action left"),  # a move or two half-actions; then one
+    )
 
     # ------------------------------------------------------------ actions
     def generate(self, pos: Position) -> list[int]:
@@ -406,32 +400,8 @@ class LaserChess98(Variant):
                 )
         return out
 
-    # ------------------------------------------------------------ text
-    def piece_token(self, code: int) -> str:
-        kind = LC98_PIECES.by_number[code >> 3]
-        letter = kind.letter if not code >> 2 & 1 else kind.letter.lower()
-        return letter if kind.shapes == 1 else letter + str(code & 3)
-
-    def read_piece(self, text: str, i: int, rank_name: str) -> tuple[int, int]:
-        kind = LC98_PIECES.by_letter.get(text[i].upper())
-        if kind is None:
-            raise PositionError(
-                f"{rank_name}: {shown(text[i])} is not a LaserChess 98 piece "
-                "(P, D, M, S, C, B, L, K; upper case Blue, lower case Red)"
-            )
-        color = 0 if text[i].isupper() else 4
-        if kind.shapes == 1:
-            return kind.number << 3 | color, i + 1
-        if i + 1 >= len(text) or text[i + 1] not in "0123":
-            raise PositionError(
-                f"{rank_name}: the {kind.name} {text[i]!r} needs its orientation digit 0-3 "
-                f"after it (e.g. {text[i]}0)"
-            )
-        return kind.number << 3 | color | int(text[i + 1]) % kind.shapes, i + 2
-
-    def parse_state(
-        self, text: str, options: RuleOptions | None = None
-    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
+    # ------------------------------------------------------------ text (pieces: the default notation)
+    def parse_state(self, text: str, options: RuleOptions | None = None, check: bool = True) -> State:
         if not isinstance(text, str) or not text.strip():
             raise PositionError("the position string is empty")
         parts = text.split()
@@ -442,7 +412,7 @@ class LaserChess98(Variant):
                 f"not {len(parts)} (placement and side alone mean a whole turn, every Pawn on its "
                 "starting rank not moved yet)"
             )
-        board, turn = self.parse_fen(" ".join(parts[:2]), options=options)
+        board, turn = self.parse_fen(" ".join(parts[:2]), check, options)
         if len(parts) == 2:  # the board editor's form: a whole turn, the Pawns' default state
             return board, turn, 0, None
         if parts[2] not in ("1", "2"):
@@ -468,7 +438,7 @@ class LaserChess98(Variant):
         return board, turn, 2 - int(parts[2]), (mask,)
 
     def position_fen(self, pos: Position) -> str:
-        extra = getattr(pos, "extra", None)
+        extra = pos.extra
         mask = extra[0] if extra else 0
         unmoved = "".join(GEO.names[sq] for sq in range(GEO.size) if mask >> sq & 1) or "-"
         return f"{self.board_fen(pos.board, pos.turn)} {2 - pos.part} {unmoved}"

@@ -16,12 +16,13 @@ Both have the Ko rule (a move may not recreate the position before the opponent'
 2017 it may not leave the board unchanged either). Ko needs history, so a position built from a
 lone string has no Ko restriction until a move has been pushed.
 
-GUI queries: :meth:`Leiserchess.pinned_squares` and :meth:`Leiserchess.zombie_squares` (empty
-sets where the edition has no such rule).
+GUI queries: :meth:`Leiserchess2017.badges` (pinned Pawns and zombies), from
+:meth:`Leiserchess2017.pinned_squares` and :meth:`Leiserchess2017.zombie_squares`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.errors import PositionError
@@ -30,11 +31,13 @@ from game.laser import MAX_HOPS, BeamRules, fire
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, NO_ROTATION, Move
 from game.pieces import LEISERCHESS_PIECES, OPTICS, Kind, code_color, code_kind, make_code
 from game.variants import swapfire
-from game.variants.base import Controls, OptionSpec, Problem, Variant
+from game.variants.base import Problem, Variant
+from game.variants.options import RuleOptions, option
+from game.variants.presentation import Controls, Presentation
 from game.variants.swapfire import SWAP_FIRE
 
 if TYPE_CHECKING:
-    from game.position import ActionWriter, Position
+    from game.position import ActionWriter, Maker, Position
 
 GEO = geometry(8, 8, 0)
 TANGERINE, LAVENDER = 0, 1
@@ -90,34 +93,20 @@ class Leiserchess(Variant):
     """What both editions share: board, pieces, position strings, validation, Ko, queries."""
 
     edition = 0
-    laser_refires = False
-
-    def __init__(
-        self, name: str, title: str, opening: str, option_specs: tuple[OptionSpec, ...] = ()
-    ) -> None:
-        super().__init__(
-            name=name,
-            title=title,
-            geometry=GEO,
-            side_names=SIDE_NAMES,
-            side_letters=("W", "B"),
-            pieces=LEISERCHESS_PIECES,
-            reserved=(-1,) * GEO.size,
-            setups={"Opening": opening},
-            beam_rules=BeamRules(refire=self.laser_refires),
-            maker=SWAP_FIRE,
-            king_kill_is_leaf=True,
-            quiet_ply_limit=100,  # 50 moves by each side without a Pawn zapped
-            option_specs=option_specs,
-        )
+    geometry = GEO
+    side_names = SIDE_NAMES
+    side_letters = ("W", "B")
+    pieces = LEISERCHESS_PIECES
+    maker: Maker = SWAP_FIRE
+    king_kill_is_leaf = True
+    quiet_ply_limit = 100  # 50 moves by each side without a Pawn zapped
 
     def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
         """Swap (2018: and the extra step or turn) or rotate, then the mover's King fires
         (2017: again after every zap) -- game/variants/swapfire.py."""
         swapfire.apply(pos, move, w)
 
-    # pinned_squares / zombie_squares (queries for the GUI): the base class's empty sets here
-    # (2018 has neither rule); Leiserchess2017 overrides them.
+    # 2017's pins and zombies are Leiserchess2017's (badges, pinned_squares, zombie_squares).
 
     # ------------------------------------------------------------ move text
     def allows_half_turn(self) -> bool:
@@ -258,27 +247,39 @@ class Leiserchess(Variant):
         return found
 
 
-ZOMBIES = OptionSpec(
-    "zombies",
-    "Zombies",
-    "Move enemy Pawns standing on your own beam (2017 rule; off: 2016 rules)",
-    default=True,
-    summary="no zombie moves",
-)
+@dataclass(frozen=True, eq=False)
+class Leiserchess2017Options(RuleOptions):
+    """Leiserchess 2017's rule option."""
+
+    zombies: bool = option(
+        True,
+        "Zombies",
+        "Move enemy Pawns standing on your own beam (2017 rule; off: 2016 rules)",
+        summary="no zombie moves",
+    )
 
 
 class Leiserchess2017(Leiserchess):
     """Leiserchess 2017: swap with anything, null move, pinning, zombies, re-fire, Ko."""
 
     edition = 2017
-    laser_refires = True
+    name = "leiserchess2017"
+    title = "Leiserchess 2017"
+    setups = {"Opening": OPENING_2017}
+    beam_rules = BeamRules(refire=True)
+    options_type = Leiserchess2017Options
+    presentation = Presentation(controls=Controls(half_turn=True, null=True))
 
-    def __init__(self) -> None:
-        super().__init__("leiserchess2017", "Leiserchess 2017", OPENING_2017, (ZOMBIES,))
+    def zombies_on(self, pos: Position) -> bool:
+        options = pos.options
+        assert isinstance(options, Leiserchess2017Options)
+        return options.zombies
 
-    @property
-    def controls(self) -> Controls:
-        return Controls(half_turn=True, null=self.edition == 2017)
+    def badges(self, pos: Position) -> dict[int, str]:
+        """Pinned Pawns ("pin") and the enemy Pawns the mover may move ("zombie")."""
+        marks = {sq: "pin" for sq in self.pinned_squares(pos)}
+        marks.update({sq: "zombie" for sq in self.zombie_squares(pos)})
+        return marks
 
     def pinned_squares(self, pos: Position) -> frozenset[int]:
         """Squares of the side to move's Pawns on the enemy King's beam: they may not move or rotate."""
@@ -294,7 +295,7 @@ class Leiserchess2017(Leiserchess):
     def zombie_squares(self, pos: Position) -> frozenset[int]:
         """Squares of enemy Pawns on the mover's own beam, which it may move (empty if zombies are off)."""
         own_king = pos.lasers[pos.turn]
-        if own_king < 0 or not pos.options.zombies:
+        if own_king < 0 or not self.zombies_on(pos):
             return frozenset()
         board = pos.board
         turn = pos.turn
@@ -318,7 +319,7 @@ class Leiserchess2017(Leiserchess):
             for sq, p in enumerate(board)
             if p and (p >> 2 & 1) == turn and not (p >> 3 == PAWN and sq in pinned)
         ]
-        if pos.options.zombies and own_king >= 0:
+        if own_king >= 0 and self.zombies_on(pos):
             movable += [
                 sq for sq in beam_pawns(board, own_king, board[own_king] & 3) if (board[sq] >> 2 & 1) != turn
             ]
@@ -354,7 +355,7 @@ class Leiserchess2017(Leiserchess):
         turn = pos.turn
         if code_color(code) != turn and frm not in self.zombie_squares(pos):
             mover = self.side_names[turn]
-            if code_kind(code) == PAWN and pos.options.zombies:
+            if code_kind(code) == PAWN and self.zombies_on(pos):
                 return (
                     f"{piece} is not yours and not a zombie (only enemy Pawns on {mover}'s own "
                     f"laser path may be moved); {mover} is to move"
@@ -389,10 +390,9 @@ class Leiserchess2018(Leiserchess):
     """Leiserchess 2018: own pieces only, step to empty or rotate, swap + extra move, one shot, Ko."""
 
     edition = 2018
-    laser_refires = False
-
-    def __init__(self) -> None:
-        super().__init__("leiserchess2018", "Leiserchess 2018", OPENING_2018)
+    name = "leiserchess2018"
+    title = "Leiserchess 2018"
+    setups = {"Opening": OPENING_2018}
 
     def max_move_squares(self) -> int:
         return 3

@@ -19,7 +19,10 @@ from game.limits import shown
 from game.move import Move
 from game.outcome import Outcome, Termination
 from game.pieceset import STOP, Optic, PieceKind, PieceSet
-from game.variants.base import Controls, Problem, RuleOptions, Variant
+from game.variants.base import Problem, RuleOptions, Variant
+from game.variants.notation import State
+from game.variants.presentation import Controls, Presentation
+from game.variants.profile import EngineProfile
 
 if TYPE_CHECKING:
     from game.position import ActionWriter, Position
@@ -164,29 +167,23 @@ def targets(board: list[int], sq: int) -> list[int]:
 class LousyChess(Variant):
     """The rule set of rules/lousychess.md (the scripted engines are in game/scripted.py)."""
 
-    def __init__(self) -> None:
-        super().__init__(
-            name="lousychess",
-            title="Lousy Chess",
-            geometry=GEO,
-            side_names=("White", "Black"),
-            side_letters=("w", "b"),
-            pieces=LOUSY_PIECES,
-            reserved=(-1,) * GEO.size,
-            setups={"Start": START},
-            king_kill_is_leaf=True,
-            scripted_engines=True,
-            square_colours=True,
-            description=(
-                "Chess on 5×6 squares with no check: capture the King to win. Bishops may also step "
-                "to an adjacent empty square; pawns promote to a Queen; drawn after 40 moves each."
-            ),
-        )
-
-    @property
-    def controls(self) -> Controls:
-        """Chessmen never turn, fire or pass: no action buttons beyond moving."""
-        return Controls(turn=False)
+    name = "lousychess"
+    title = "Lousy Chess"
+    geometry = GEO
+    side_names = ("White", "Black")
+    side_letters = ("w", "b")
+    pieces = LOUSY_PIECES
+    setups = {"Start": START}
+    king_kill_is_leaf = True
+    presentation = Presentation(
+        description=(
+            "Chess on 5×6 squares with no check: capture the King to win. Bishops may also step "
+            "to an adjacent empty square; pawns promote to a Queen; drawn after 40 moves each."
+        ),
+        square_colours=True,
+        controls=Controls(turn=False),  # chessmen never turn, fire or pass
+    )
+    engine = EngineProfile(scripted=True)
 
     # ------------------------------------------------------------ moves
     def generate(self, pos: Position) -> list[int]:
@@ -262,10 +259,6 @@ class LousyChess(Variant):
             raise InvalidMoveError(f"{shown(text, 30)}: a move goes to another square")
         return Move(frm, to)
 
-    def piece_token(self, code: int) -> str:
-        letter = LETTERS[code >> 3]
-        return letter if code >> 2 & 1 == WHITE else letter.lower()
-
     def read_piece(self, text: str, i: int, rank_name: str) -> tuple[int, int]:
         ch = text[i]
         kind = READ.get(ch.upper()) if ch.isascii() and ch.isalpha() else None
@@ -281,10 +274,8 @@ class LousyChess(Variant):
             return PROMOTED << 3 | color << 2, i + 2
         return kind << 3 | color << 2, i + 1
 
-    def parse_state(
-        self, text: str, options: RuleOptions | None = None
-    ) -> tuple[list[int], int, int, tuple[int, ...] | None]:
-        board, turn = self.parse_fen(text, options=options)
+    def parse_state(self, text: str, options: RuleOptions | None = None, check: bool = True) -> State:
+        board, turn = self.parse_fen(text, check, options)
         parts = text.split()
         number = _move_number(parts[2]) if len(parts) == 3 else 1
         ply = 2 * (number - 1) + turn
@@ -337,7 +328,7 @@ _MOVE = re.compile(r"([a-z][0-9]{1,2})-?([a-z][0-9]{1,2})")
 
 def ply_of(pos: Position) -> int:
     """Plies played since the start of the game (0 at the start; 80 ends it in a draw)."""
-    extra = getattr(pos, "extra", ())
+    extra = pos.extra
     return extra[0] if extra else 0
 
 

@@ -1,6 +1,6 @@
 """Special squares and chance moves: the look of a square with a rule of its own (Laser Chess 1987's
-hypersquare, from ``Variant.special_squares``) and the swirl a piece vanishes into and reappears from
-when chance moves it (an effects report's ``placed`` moves).
+hypersquare, from ``variant.presentation.special_squares``) and the swirl a piece vanishes into and
+reappears from when chance moves it (an effects report's ``placed`` moves).
 
 Drawn with vectors like the rest of the art; the square is cached per size.
 """

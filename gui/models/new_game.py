@@ -17,8 +17,9 @@ from game import Game, Player, Position, RuleOptions, TimeControl
 from game.errors import LaserChessError
 from game.scripted import NAMES, ScriptedEngine, ScriptError, random_engines
 from game.search.levels import LEVELS
-from game.variants import VARIANTS, get_variant
-from game.variants.base import DECLARED_OPTIONS, OptionSpec, Variant
+from game.variants import VARIANTS, get_variant, option_spec
+from game.variants.base import Variant
+from game.variants.options import OptionSpec
 from gui.setups import list_setups
 
 CLOCKS: dict[str, TimeControl | None] = {
@@ -80,7 +81,7 @@ _ALLOWED: dict[str, Collection[object]] = {
 
 
 def _fits_option(key: object, value: object) -> bool:
-    spec = DECLARED_OPTIONS.get(key) if isinstance(key, str) else None
+    spec = option_spec(key) if isinstance(key, str) else None
     if spec is None:
         return False
     try:
@@ -132,7 +133,7 @@ class NewGame:
 
     def opponents(self) -> dict[str, str]:
         """Opponent kind -> its label; the rule set's scripted engines where it has them."""
-        return OPPONENTS | SCRIPTED_OPPONENTS if self.variant.scripted_engines else dict(OPPONENTS)
+        return OPPONENTS | SCRIPTED_OPPONENTS if self.variant.engine.scripted else dict(OPPONENTS)
 
     def setup_names(self) -> list[str]:
         names = list(self.variant.setups)
@@ -196,11 +197,10 @@ class NewGame:
 
     def rule_options(self) -> RuleOptions:
         declared = {spec.key for spec in self.variant.option_specs}
-        return RuleOptions(
-            repetition=self.choices.repetition_rule(),
-            ply_limit=PLY_LIMITS.get(self.choices.ply_limit),
-            rules={k: v for k, v in self.choices.rules.items() if k in declared},
+        house = RuleOptions(
+            repetition=self.choices.repetition_rule(), ply_limit=PLY_LIMITS.get(self.choices.ply_limit)
         )
+        return self.variant.options(house, **{k: v for k, v in self.choices.rules.items() if k in declared})
 
     def rule_value(self, spec: OptionSpec) -> object:
         return self.choices.rules.get(spec.key, spec.default)
@@ -221,7 +221,7 @@ class NewGame:
 
     def _players(self, rng: random.Random | None) -> tuple[Player, Player]:
         c = self.choices
-        machines = self.variant.scripted_engines and c.opponent in ("script", "engines")
+        machines = self.variant.engine.scripted and c.opponent in ("script", "engines")
         scripts = self.engines() if machines else []
         if c.opponent == "engines" and scripts:
             first, second = (Player("cpu", script=e.label, serial=e.serial) for e in scripts[:2])
@@ -246,7 +246,7 @@ class NewGame:
         return [ScriptedEngine.parse(spec, self.choices.serial) for spec in specs[:want]]
 
     def _engine_error(self) -> str | None:
-        if not self.variant.scripted_engines or self.choices.opponent not in ("script", "engines"):
+        if not self.variant.engine.scripted or self.choices.opponent not in ("script", "engines"):
             return None
         specs = self.choices.engines.split()
         if self.choices.opponent == "engines" and len(specs) == 1:  # one typed: deal it an opponent
@@ -261,7 +261,7 @@ class NewGame:
 
     def setup_note(self) -> str:
         """The chosen built-in setup's one-line description (what to try in it), or ""."""
-        return self.variant.setup_notes.get(self.choices.setup or "", "")
+        return self.variant.presentation.setup_notes.get(self.choices.setup or "", "")
 
     def hint_text(self) -> str:
         """The words under the position string: the setup's description, whose turn, the engines."""

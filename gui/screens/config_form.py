@@ -219,7 +219,7 @@ class Form:
     def rule_rows(self, y: int) -> int:
         """The scripted engines and their serial, or the draw rules; then the rule set's own options."""
         c, label, row_h = self.choices, self.layout.rows.label, self.layout.row_h
-        if self.model.variant.scripted_engines:  # the engines' rows instead of draw rules it has not
+        if self.model.variant.engine.scripted:  # the engines' rows instead of draw rules it has not
             label("Engines" if c.opponent == "engines" else "Engine", y)
             shown = " ".join(c.engines.split()[: 2 if c.opponent == "engines" else 1])
             self.entry("engines", y, shown, "letter + seed: L4 (two for Engine vs engine)")

@@ -259,7 +259,7 @@ class EditorScreen(Screen):
     def setup_note(self) -> str:
         """The description of the built-in setup last loaded, while the board is still that setup."""
         kind, _, key = self.source.partition(":")
-        note = self.variant.setup_notes.get(key, "") if kind == "builtin" else ""
+        note = self.variant.presentation.setup_notes.get(key, "") if kind == "builtin" else ""
         if not note:
             return ""
         board, turn = read_position(self.variant, self.variant.setups[key])

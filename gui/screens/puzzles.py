@@ -84,7 +84,7 @@ class PuzzlesScreen(Screen):
         items = shipped(self.variant_name).puzzles
         out = [(f"{ANY} ({len(items)})", ANY)]
         out += [(f"{theme_label(key)} ({n})", key) for key, n in theme_counts(items)]
-        if get_variant(self.variant_name).scripted_engines:
+        if get_variant(self.variant_name).engine.scripted:
             out.append((MODULE, MODULE))
         return out
 

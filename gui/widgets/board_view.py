@@ -442,7 +442,7 @@ class BoardView:
 
     def _draw_special_squares(self, surface: pygame.Surface) -> None:
         """Squares with a rule of their own (the variant's data), e.g. Laser Chess 1987's hypersquare."""
-        for sq in self.variant.special_squares:
+        for sq in self.variant.presentation.special_squares:
             if 0 <= sq < len(self.board):
                 surface.blit(special_square_surface(self.layout.square), self.square_rect(sq))
 
@@ -511,7 +511,7 @@ class BoardView:
                 self.coordinates,
                 geo.first_rank,
                 self.flipped,
-                self.variant.square_colours,
+                self.variant.presentation.square_colours,
             ),
             self.origin,
         )

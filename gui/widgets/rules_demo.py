@@ -94,8 +94,7 @@ class RulesDemo:
 
     def _marks(self) -> None:
         assert self.position is not None and self.variant is not None
-        marks = {sq: "pin" for sq in self.variant.pinned_squares(self.position)}
-        marks.update({sq: "zombie" for sq in self.variant.zombie_squares(self.position)})
+        marks = dict(self.variant.badges(self.position))
         self.view.deco.marks = marks
 
     @property

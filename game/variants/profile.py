@@ -1,0 +1,32 @@
+"""The engine part of the variant contract: how the CPU plays a rule set.
+
+The search (game/search/) owns the protocol; a rule set only names its profile and adjusts the
+levels. Nothing here imports the search, so the rules never depend on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+
+@dataclass(frozen=True)
+class EngineProfile:
+    """How the CPU plays a rule set (all optional)."""
+
+    # "module:Class" of the rule set's search profile, imported by game/search when first needed;
+    # "" is the default profile (the laser evaluation built from the optics, material otherwise)
+    search: str = ""
+    # level name -> the settings that level takes here instead of its own ("depth", "margin",
+    # "temperature"; game/search/levels.py): where a ply more costs many times the time, or the
+    # evaluation's scale differs, adjacent levels stay apart
+    level_overrides: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    scripted: bool = False  # has scripted engines as opponents (game/scripted.py)
+
+    def __post_init__(self) -> None:
+        frozen = {name: MappingProxyType(dict(v)) for name, v in self.level_overrides.items()}
+        object.__setattr__(self, "level_overrides", MappingProxyType(frozen))
+
+
+__all__ = ["EngineProfile"]
