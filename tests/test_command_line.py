@@ -177,11 +177,19 @@ def no_games(monkeypatch):
         ["engine", "--weights", "{deep}"],
         ["match", "--white-weights", "{deep}", "--games", "1"],
         ["match", "--black-weights", "{deep}", "--games", "1"],
+        ["puzzles", "check", "--file", "{deep}"],
+        ["puzzles", "stats", "--file", "{deep}"],
     ],
 )
 def test_deeply_nested_json_is_refused_not_a_recursion_error(argv, deep_json, no_games, capsys):
     status, _, err = game_main([a.replace("{deep}", str(deep_json)) for a in argv], capsys)
     assert_refused(status, err, "nested too deeply")
+
+
+@pytest.mark.parametrize("command", ["check", "stats"])
+def test_a_puzzle_file_name_with_a_nul_is_refused(command, capsys):
+    status, _, err = game_main(["puzzles", command, "--file", "a\x00b"], capsys)
+    assert_refused(status, err, "cannot read")
 
 
 def test_match_save_dir_that_is_a_file_is_refused_before_the_first_game(tmp_path, no_games, capsys):
@@ -446,8 +454,9 @@ STUBBED_COMMANDS = {"perft", "bestmove", "bench", "match", "engine", "analyse", 
 
 
 @pytest.fixture
-def quick_work(monkeypatch):
-    """Every command checks its input as usual, then does its work in an instant."""
+def quick_work(monkeypatch, tmp_path):
+    """Every command checks its input as usual, then does its work in an instant, in a temporary
+    folder (a typed relative path lands there; puzzles generate never writes the shipped files)."""
     import dataclasses
 
     import game.__main__ as cli
@@ -493,6 +502,8 @@ def quick_work(monkeypatch):
         puzzles_cli, "generate", lambda variant, count, seed, *a: Collection(variant, seed, ())
     )
     monkeypatch.setattr(puzzles_cli, "verify", lambda puzzle: None)
+    monkeypatch.setattr(puzzles_cli, "data_file", lambda variant: tmp_path / f"{variant}.json")
+    monkeypatch.chdir(tmp_path)
 
 
 @pytest.fixture
@@ -552,17 +563,21 @@ def test_any_option_values_give_a_clean_error_or_a_result(command, quick_work, c
     """Every option of every sub-command, with values of every kind: the command either works (0,
     or 1 with an 'error:' line) or refuses the input with one 'error:' line and status 2 -- never a
     traceback."""
-    from tests.test_docs import game_parser, sub_parsers
+    from tests.test_docs import command_parsers, game_parser
 
-    parser = sub_parsers(game_parser())[command]
+    leaves = {name: p for name, p in command_parsers(game_parser()).items() if name.split()[0] == command}
+    for name, parser in sorted(leaves.items()):  # "puzzles" drives "puzzles generate", "… check", "… stats"
+        drive(name.split(), parser, cli_files, capsys)
 
+
+def drive(words: list[str], parser, cli_files: list[str], capsys) -> None:
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(argv_for(parser, cli_files))
     def check(argv):
         try:
-            status, out, err = game_main([command, *argv], capsys)
+            status, out, err = game_main([*words, *argv], capsys)
         except Exception as exc:  # pragma: no cover - the failure report
-            raise AssertionError(f"python -m game {command} {argv!r} raised {exc!r}") from exc
+            raise AssertionError(f"python -m game {' '.join(words)} {argv!r} raised {exc!r}") from exc
         assert status in (0, 1, 2), (argv, status, err)
         if status:
             last = err.rstrip("\n").split("\n")[-1]  # a terminal's lines

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import LaserChessError
-from game.fileio import atomic_write_text
+from game.fileio import atomic_write_text, loads_json
 from game.move import Move
 from game.position import Position
 from game.puzzles.themes import MOTIFS, THEMES
@@ -171,10 +171,10 @@ class Collection:
 def load_file(path: Path) -> Collection:
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: not UTF-8, or a NUL in the name
         raise PuzzleDataError(f"cannot read {path}: {exc}") from None
     try:
-        data = json.loads(text)
+        data = loads_json(text)  # deep nesting is a ValueError, not a RecursionError
     except ValueError as exc:
         raise PuzzleDataError(f"{path} is not JSON: {exc}") from None
     return Collection.from_json(data)
