@@ -161,6 +161,10 @@ def eval_tables(ev: Evaluator) -> dict[str, Any]:
         "guard": ev._guard,
         "ring2": ev.ring2,
         "delta_margin": delta_margin(ev),
+        "grip": ev._grip,
+        "king_ring": ev._king_ring,
+        "king_room": ev._king_room,
+        "naked": ev._naked,
     }
 
 

@@ -34,6 +34,18 @@ static inline Mask m_and(Mask a, Mask b) { Mask m = {a.lo & b.lo, a.hi & b.hi}; 
 static inline int m_any(Mask a) { return (a.lo | a.hi) != 0; }
 static inline int m_meets(Mask a, Mask b) { return ((a.lo & b.lo) | (a.hi & b.hi)) != 0; }
 static inline int m_has(Mask a, int sq) { return sq < 64 ? (int)(a.lo >> sq & 1) : (int)(a.hi >> (sq - 64) & 1); }
+static inline int popcount64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+static inline int m_count(Mask a) { return popcount64(a.lo) + popcount64(a.hi); }
 static inline void m_add(Mask *a, int sq) { if (sq < 64) a->lo |= (uint64_t)1 << sq; else a->hi |= (uint64_t)1 << (sq - 64); }
 
 /* The rules of one variant with its options: everything read-only during a search. */

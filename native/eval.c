@@ -50,16 +50,21 @@ Beam trace_beam(const Rules *r, const uint8_t *board, int start, int d)
 
 static int near_danger(const Rules *r, const Eval *ev, const uint8_t *board, int sq, int color)
 {
-    int danger = 0;
+    int danger = 0, guards = 0;
     for (int i = 0; i < r->nbn[sq]; i++) {
         int code = board[r->nb[sq][i]];
         if (code) {
             if ((code >> 2 & 1) == color)
-                danger -= ev->guard;
+                guards++;
             else
                 danger += ev->near_d[code];
+        } else {
+            danger -= ev->king_room;
         }
     }
+    danger -= ev->guard * guards;
+    if (!guards)
+        danger += ev->naked;
     for (int i = 0; i < ev->ring2n[sq]; i++) {
         int code = board[ev->ring2[sq][i]];
         if (code && (code >> 2 & 1) != color)
@@ -145,6 +150,18 @@ int eval_score(const Eval *ev, const uint8_t *board, int stm, int s, const Beam 
     else
         own = (mine->mirrors >> 8) - (theirs->mirrors & 255);
     score += ev->beam_control * own;
+    if (ev->grip) {
+        if (stm == 0)
+            score += ev->grip * ((mine->mirrors >> 8) - (theirs->mirrors & 255));
+        else
+            score += ev->grip * ((mine->mirrors & 255) - (theirs->mirrors >> 8));
+    }
+    if (ev->king_ring) {
+        if (tx->r >= 0)
+            score += ev->king_ring * m_count(m_and(ev->ring1_mask[tx->r], mine->path));
+        if (mx->r >= 0)
+            score -= ev->king_ring * m_count(m_and(ev->ring1_mask[mx->r], theirs->path));
+    }
     score -= mx->danger;
     score -= ev->cross * crossings(mx, theirs->path);
     score += tx->danger;

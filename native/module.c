@@ -197,14 +197,18 @@ static int read_eval(Eval *ev, const Rules *r, PyObject *d)
         read_int(d, "cross", &ev->cross) || read_int(d, "open_line", &ev->open_line) ||
         read_int(d, "shut_line", &ev->shut_line) || read_int(d, "laser_line", &ev->laser_line) ||
         read_int(d, "enemy_mirror", &ev->enemy_mirror) || read_int(d, "guard", &ev->guard) ||
-        read_int(d, "delta_margin", &ev->delta_margin))
+        read_int(d, "delta_margin", &ev->delta_margin) || read_int(d, "grip", &ev->grip) ||
+        read_int(d, "king_ring", &ev->king_ring) || read_int(d, "king_room", &ev->king_room) ||
+        read_int(d, "naked", &ev->naked))
         return -1;
     if (read_lists(d, "ring2", &ev->ring2[0][0], ev->ring2n, 16, r->size, 16))
         return -1;
     for (int sq = 0; sq < r->size; sq++) {
-        Mask m = r->bit[sq];
+        Mask m = r->bit[sq], ring1 = m_none();
         for (int i = 0; i < r->nbn[sq]; i++)
-            m = m_or(m, r->bit[r->nb[sq][i]]);
+            ring1 = m_or(ring1, r->bit[r->nb[sq][i]]);
+        ev->ring1_mask[sq] = ring1;
+        m = m_or(m, ring1);
         for (int i = 0; i < ev->ring2n[sq]; i++)
             m = m_or(m, r->bit[ev->ring2[sq][i]]);
         ev->near_mask[sq] = m;

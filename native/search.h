@@ -34,8 +34,9 @@ typedef struct {
     int near_d[MAXCODE], far_d[MAXCODE];
     int tempo, beam_control, cross, open_line, shut_line, laser_line, enemy_mirror, guard;
     uint8_t ring2[MAXSQ][16], ring2n[MAXSQ];
-    Mask near_mask[MAXSQ];
+    Mask near_mask[MAXSQ], ring1_mask[MAXSQ];
     int delta_margin;
+    int grip, king_ring, king_room, naked; /* Leiserchess strategy terms (0 = off) */
 } Eval;
 
 typedef struct {

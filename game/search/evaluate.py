@@ -17,7 +17,14 @@ The evaluation is split so the search can keep most of it incremental:
   exposure from the parent node while no move touches the squares it depends on;
 * **beam control** (laser mobility): own mirrors on one's own beam are points where one move
   redirects the shot; piece mobility proper enters through the placement table (central squares
-  have more steps).
+  have more steps);
+* **Leiserchess strategy** (the course handouts' advice, off for Khet): *grip* (enemy Pawns that
+  turn our beam are pinned in 2017, and zombies we may move), *king ring* (squares next to the
+  enemy King our beam crosses: it cannot step there), *king room* (empty squares next to our own
+  King), *naked* (no own piece next to the King: "a naked King is easy to zap"), *edge pawn*
+  (a Pawn on the edge can hardly redirect a beam). They read only what the search already keeps
+  (the traces' masks and mirror counts, the royal's square and its neighbourhood), so they cost
+  no extra trace and the parent's exposure stays reusable.
 
 Weights are per variant (:data:`WEIGHTS`), with generic defaults keyed by piece kind, so a new
 variant gets a sensible evaluation without code.
@@ -78,6 +85,12 @@ class Weights:
     beam_control: int = 6  # per own mirror on one's own beam
     centre: int = 3  # per step of centrality for movable pieces
     royal_advance: int = 14  # per rank a royal stands away from its home rank
+    # Leiserchess strategy terms (the handouts' advice; 0 = off, as for Khet):
+    grip: int = 0  # per enemy Pawn turning our beam (pinned in 2017, a zombie) minus ours on theirs
+    king_ring: int = 0  # per square next to the enemy royal that our beam crosses (where it cannot step)
+    king_room: int = 0  # per empty square next to our own royal (room to step aside)
+    naked: int = 0  # our royal has none of our pieces next to it ("a naked King is easy to zap")
+    edge_pawn: int = 0  # a movable mirror on the board's edge (it can hardly redirect a beam there)
 
 
 WEIGHTS: dict[str, Weights] = {"khet": Weights()}
@@ -184,6 +197,10 @@ class Evaluator:
         self._cross = w.cross_line
         self._tempo = w.tempo
         self._beam_control = w.beam_control
+        self._grip = w.grip
+        self._king_ring = w.king_ring
+        self._king_room = w.king_room
+        self._naked = w.naked
         # Beam-hit terms per piece code (see Weights).
         self._free = [int(w.free_capture * t) for t in self.threat]
         self._hanging = [int(w.hanging * t) for t in self.threat]
@@ -218,6 +235,7 @@ class Evaluator:
             for y in range(height)
             for x in range(width)
         )
+        self.ring1_mask = [sum(1 << t for t in geo.neighbours[sq]) for sq in range(geo.size)]
         self.near_mask = [
             (1 << sq) | sum(1 << t for t in geo.neighbours[sq]) | sum(1 << t for t in self.ring2[sq])
             for sq in range(geo.size)
@@ -246,6 +264,8 @@ class Evaluator:
                 elif not laser:
                     dist = abs(x - cx) + abs(y - cy)
                     v += int(w.centre * (cx + cy - dist) / 2)
+                    if x in (0, width - 1) or y in (0, height - 1):
+                        v -= w.edge_pawn
                 table[code << 7 | sq] = sign * v
         return table
 
@@ -318,6 +338,18 @@ class Evaluator:
         else:
             own = (my_mirrors >> 8) - (their_mirrors & 255)
         score += self._beam_control * own
+        if self._grip:  # the enemy's mirrors on our beam (pinned, zombies) against ours on theirs
+            if stm == 0:
+                score += self._grip * ((my_mirrors >> 8) - (their_mirrors & 255))
+            else:
+                score += self._grip * ((my_mirrors & 255) - (their_mirrors >> 8))
+        if self._king_ring:  # squares next to each royal its enemy's beam crosses
+            r = their_exposure[8]
+            if r >= 0:
+                score += self._king_ring * (self.ring1_mask[r] & my_path).bit_count()
+            r = my_exposure[8]
+            if r >= 0:
+                score -= self._king_ring * (self.ring1_mask[r] & their_path).bit_count()
 
         # Royal exposure, plus the lines into each royal that the enemy beam crosses.
         # (Each line is tested only when the beam meets any of them or the royal's square.)
@@ -403,13 +435,19 @@ class Evaluator:
         danger = 0
         near = self.near_danger
         guard = self._guard
+        guards = 0
         for t in self.neighbours[r]:
             code = board[t]
             if code:
                 if (code >> 2 & 1) == color:
-                    danger -= guard
+                    guards += 1
                 else:
                     danger += near[code]
+            else:
+                danger -= self._king_room
+        danger -= guard * guards
+        if not guards:
+            danger += self._naked
         far = self.far_danger
         for t in self.ring2[r]:
             code = board[t]
