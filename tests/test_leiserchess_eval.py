@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from game import native
+from game.move import Move
 from game.position import Position
 from game.search import Engine, Limits
 from game.search.evaluate import Weights, weights_for
-from game.variants import KHET
+from game.variants import KHET, LEISERCHESS_2018, RuleOptions
 from tests.native_positions import POSITIONS
 
 # Lavender's King on g7 fires west along rank 7; Tangerine's on h0 fires north up the h file.
@@ -84,3 +85,39 @@ def test_native_scores_every_strategy_term_like_python(variant, index):
         python.score,
         python.pv,
     )
+
+
+# ---------------------------------------------------------------- draws and Ko, seen by the search
+CORES = [Engine] + ([native.NativeEngine] if native.available() else [])
+
+
+@pytest.mark.parametrize("engine", CORES)
+def test_the_third_repetition_is_scored_a_draw(engine):
+    pos = Position.setup(variant="leiserchess2018")
+    for text in ["h0g0", "a7b7", "g0h0", "b7a7", "h0g0", "a7b7", "g0h0"]:
+        pos.push_text(text)
+    # Lavender's b7a7 would bring the position about a third time.
+    result = engine().search(pos, Limits(depth=3))
+    assert result.root_scores[pos.parse_move("b7a7").code] == 0
+    assert result.score != 0 and result.move_text != "b7a7"
+
+
+@pytest.mark.parametrize("engine", CORES)
+def test_the_fifty_move_rule_is_scored_a_draw(engine):
+    assert LEISERCHESS_2018.quiet_ply_limit == 100  # 50 moves by each side without a zap
+    # With the limit one ply away every move without a zap ends the game drawn.
+    pos = Position.setup(variant="leiserchess2018", options=RuleOptions(ply_limit=1))
+    result = engine().search(pos, Limits(depth=3))
+    assert set(result.root_scores.values()) == {0} and result.score == 0
+    free = engine().search(Position.setup(variant="leiserchess2018"), Limits(depth=3))
+    assert free.score != 0
+
+
+@pytest.mark.parametrize("engine", CORES)
+def test_ko_forbids_swapping_straight_back(engine):
+    pos = Position.setup(variant="leiserchess2017")
+    pos.push_text("d2c3")  # Tangerine's Pawn swaps with Lavender's on c3
+    result = engine().search(pos, Limits(depth=3))
+    texts = {pos.move_text(Move.from_code(c)) for c in result.root_scores}
+    assert "d2c3" not in texts  # Lavender's swap back would restore the position before it: Ko
+    assert len(texts) == len(pos.legal_moves) > 0
