@@ -92,6 +92,7 @@ def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
     positions = BENCH_POSITIONS if variant.name == "khet" else tuple(variant.setups.items())
     core = core_name(make_engine(variant))
     print(f"core: {core} ({'the C extension game._native' if core == 'native' else core_reason(variant)})")
+    print("nodes/s by the CPU time of this process (cpu s); seconds: the wall clock")
     print(f"{'position':<26} {'move':>7} {'score':>7} {'nodes':>9} {'seconds':>8} {'cpu s':>8} ", end="")
     print(f"{'nodes/s':>10}")
     for name, fen in positions:
@@ -110,7 +111,6 @@ def cmd_bench(args: argparse.Namespace, main: ModuleType) -> int:
         f"{'total':<26} {'':>7} {'':>7} {total_nodes:>9,d} {total_wall:>8.3f} {total_cpu:>8.3f} "
         f"{total_nodes / max(total_cpu, 1e-9):>10,.0f}"
     )
-    print("nodes/s by CPU time (seconds: wall clock)")
     return 0
 
 
