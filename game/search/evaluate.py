@@ -93,7 +93,15 @@ class Weights:
     edge_pawn: int = 0  # a movable mirror on the board's edge (it can hardly redirect a beam there)
 
 
-WEIGHTS: dict[str, Weights] = {"khet": Weights()}
+# Leiserchess: the strategy terms on. Measured by self-play (both sides our engine at depth 5,
+# `match --white-weights` with and without them, colours alternated, SPRT [0, +50]): 2018 +21 =10 -6
+# (+149 Elo, 95 %: +57 .. +268), 2017 with zombies +32 =1 -12 (+166, 95 %: +66 .. +303); docs/engine.md.
+_LEISERCHESS = Weights(grip=15, king_ring=10, king_room=4, naked=30, edge_pawn=10)
+WEIGHTS: dict[str, Weights] = {
+    "khet": Weights(),
+    "leiserchess2017": _LEISERCHESS,
+    "leiserchess2018": _LEISERCHESS,
+}
 
 
 def weights_for(variant: Variant) -> Weights:
