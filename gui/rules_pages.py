@@ -159,7 +159,7 @@ def moves_text(v: Variant, facts: TurnFacts) -> str:
 
 
 def pieces_text(v: Variant) -> str:
-    return " ".join(f"{k.name}: {piece_words(v, piece_facts(v.name, k.number))}" for k in distinct_kinds(v))
+    return "\n".join(f"{k.name}: {piece_words(v, piece_facts(v.name, k.number))}" for k in distinct_kinds(v))
 
 
 @cache

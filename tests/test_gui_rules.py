@@ -253,3 +253,13 @@ def test_the_right_button_never_turns_a_piece_on_a_rules_board(quick_app):
     run_frames(app, 2)
     assert demo.state is DemoState.WAITING and not demo.position.history
     assert "another move" not in demo.hint and screen.view.board == board
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_pieces_section_gives_each_piece_its_own_paragraph(name):
+    from gui.rules_facts import distinct_kinds
+    from gui.rules_pages import page
+
+    text = next(section.text for section in page(name) if section.key == "pieces")
+    kinds = [kind.name for kind in distinct_kinds(VARIANTS[name])]
+    assert [line.split(":")[0] for line in text.split("\n")] == kinds
