@@ -63,6 +63,19 @@ def test_every_link_leads_to_a_file_of_the_repository():
     assert broken_links(ROOT, markdown_files()) == []
 
 
+def test_every_picture_in_docs_screenshots_is_shown_by_a_page():
+    """The tools that render pictures write more than the pages show; commit only the shown ones."""
+    shown = {
+        (page.parent / target.partition("#")[0]).resolve()
+        for page in markdown_files()
+        for target in links(page)
+    }
+    unshown = sorted(
+        p.name for p in (ROOT / "docs" / "screenshots").glob("*.png") if p.resolve() not in shown
+    )
+    assert unshown == [], f"no page shows {unshown}: use them in README.md or docs/, or git rm them"
+
+
 def test_the_link_check_finds_missing_outside_and_anchorless_targets(tmp_path):
     root = tmp_path / "repo"
     (root / "docs").mkdir(parents=True)
