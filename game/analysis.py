@@ -44,8 +44,7 @@ from game.line import GameLine
 from game.move import Move
 from game.position import Position
 from game.record import Game
-from game.search.engine import Engine
-from game.search.generic import GenericEngine, make_engine
+from game.search.engine import Engine, make_engine
 from game.search.limits import MATE, MATE_BOUND, Limits, SearchResult, format_score
 from game.search.worker import GameState, SearchWorker, WorkerError
 from game.variants import get_variant
@@ -426,7 +425,7 @@ class AnalysisRun:
 def analyse_game(
     game: Game,
     strength: str | Strength = "quick",
-    engine: Engine | GenericEngine | None = None,
+    engine: Engine | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Analyse ``game`` in this process (the command line; tests). ``on_progress(done, total)``."""

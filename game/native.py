@@ -26,6 +26,7 @@ from typing import Any
 from game.native_source import source_hash
 from game.pieceset import SIDE_KEY
 from game.position import Position
+from game.search.beams import BeamProfile
 from game.search.engine import Engine, SearchStopped
 from game.search.evaluate import Evaluator
 from game.variants import KHET, LEISERCHESS_2017, LEISERCHESS_2018
@@ -169,7 +170,6 @@ def eval_tables(ev: Evaluator) -> dict[str, Any]:
 
 
 _RULES: dict[tuple[str, bool, bool], dict[str, Any]] = {}
-_DEFAULT_EVALUATORS: dict[str, Evaluator] = {}
 
 
 def _rule_key(variant: Variant, options: RuleOptions) -> tuple[str, bool, bool]:
@@ -229,16 +229,6 @@ class NativeEngine(Engine):
         self._eval_of: dict[tuple[str, bool, bool], Evaluator] = {}
         self._active: Any = None
 
-    def evaluator(self, pos: Position) -> Evaluator:
-        """The Engine's evaluator; with the default weights one per rule set for every engine (it is
-        never changed, and building it costs more than a short search)."""
-        if self.weights is not None or not serves(pos.variant):
-            return super().evaluator(pos)
-        ev = _DEFAULT_EVALUATORS.get(pos.variant.name)
-        if ev is None or ev.variant is not pos.variant:
-            ev = _DEFAULT_EVALUATORS[pos.variant.name] = Evaluator(pos.variant)
-        return ev
-
     def clear(self) -> None:
         super().clear()
         for core in self._cores.values():
@@ -249,7 +239,9 @@ class NativeEngine(Engine):
         core = self._cores.get(key)
         if core is None:
             core = self._cores[key] = new_core(pos)
-        ev = self.ev
+        profile = self.profile
+        assert isinstance(profile, BeamProfile)  # (the rule sets the core serves play it)
+        ev = profile.ev
         if self._eval_of.get(key) is not ev:
             core.set_eval(eval_tables(ev))
             self._eval_of[key] = ev
@@ -261,6 +253,8 @@ class NativeEngine(Engine):
         self._active = None
         if _native is not None and serves(pos.variant):
             core = self._core_for(pos)
+            profile = self.profile
+            assert isinstance(profile, BeamProfile)
             opts = self.options
             deadline = self.deadline
             core.begin(
@@ -275,7 +269,7 @@ class NativeEngine(Engine):
                     opts.lmr_hot_after,
                     opts.qsearch_depth,
                 ),
-                [h for h, n in self.hist_rep.items() if n >= 2],
+                list(self.path),  # (before the search: the positions the game has seen twice)
                 self.node_limit or 0,
                 deadline,
                 self.next_check,
@@ -284,8 +278,8 @@ class NativeEngine(Engine):
                 self.clock,
                 self.stop_fn,
                 self.ply_limit,
-                int(self.virtual_shots),
-                int(self.by_region),
+                int(profile.virtual_shots),
+                int(profile.by_region),
                 self.options.tt_entries,
             )
             self._active = core

@@ -21,7 +21,6 @@ from game.search.limits import Limits
 
 if TYPE_CHECKING:
     from game.search.engine import Engine
-    from game.search.generic import GenericEngine
 
 
 @runtime_checkable
@@ -57,16 +56,18 @@ class SearchOpponent:
 
         self.level = get_level(level)
         self.rng = self.level.rng(seed)
-        self._engines: dict[type, Engine | GenericEngine] = {}
+        self._engine: Engine | None = None  # made on the first move (it keeps its tables)
 
     def choose(self, position: Position, limits: object = None) -> Move | None:
-        from game.search.generic import engine_for
+        from game.search.engine import make_engine
 
         if limits is None:
             limits = self.level.limits(variant=position.variant)
         elif not isinstance(limits, Limits):
             raise TypeError(f"limits must be a Limits, not {type(limits).__name__}")
-        engine = engine_for(position.variant, self._engines)
+        if self._engine is None:
+            self._engine = make_engine(position.variant)
+        engine = self._engine
         result = engine.search(position, limits, None, self.level.randomness(position.variant), self.rng)
         return Move.from_code(result.move) if result.move is not None else None
 

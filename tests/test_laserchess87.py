@@ -485,12 +485,12 @@ def test_perft_from_the_start():
 
 # ---------------------------------------------------------------- the engine: chance nodes
 def test_the_engine_scores_a_chance_decision_by_the_mean_of_its_outcomes_and_never_picks_one():
-    from game.search.engine import Limits
+    from game.search.engine import CHANCE_SAMPLE, Engine, Limits
     from game.search.eval_laserchess87 import evaluate
-    from game.search.generic import CHANCE_SAMPLE, GenericEngine
+    from game.search.limits import SearchOptions
 
     pos = position({"e4": code(BLOCK, GREEN), "a1": code(KING, GREEN), "i9": code(KING, RED)})
-    engine = GenericEngine(quiescence=False)
+    engine = Engine(SearchOptions(quiescence=False))
     result = engine.search(pos, Limits(depth=1))
     decision = Move(sq("e4"), HYPERSQUARE).code
     assert decision in result.root_scores
@@ -505,7 +505,7 @@ def test_the_engine_scores_a_chance_decision_by_the_mean_of_its_outcomes_and_nev
     assert all(Move.from_code(c).chance is None for c in result.root_scores)
     start = Position.setup(variant="laserchess87")
     for depth in (1, 2):
-        r = GenericEngine().search(start, Limits(depth=depth))
+        r = Engine().search(start, Limits(depth=depth))
         move = Move.from_code(r.move)
         assert move.chance is None and resolve(start, move, random.Random(1)) in start.legal_moves
 
@@ -544,11 +544,10 @@ def test_threat_actions_are_the_moves_that_can_turn_the_beam_onto_the_king():
 
 
 def test_a_search_ending_with_its_own_turn_sees_the_opponents_move_then_fire():
-    from game.search.engine import Limits
-    from game.search.generic import GenericEngine
+    from game.search.engine import Engine, Limits
 
     green = Position.from_fen(f"{THREAT} g 1 -", "laserchess87")  # Green's last action of the turn
-    result = GenericEngine().search(green, Limits(depth=1))
+    result = Engine().search(green, Limits(depth=1))
     green.push(Move.from_code(result.move))
     assert kills_in_one_turn(green) == []  # the King stepped off rank 1 (or the line was closed)
 
@@ -616,11 +615,10 @@ def test_the_evaluation_fears_a_king_an_enemy_block_can_land_on_next_turn():
 )
 def test_the_engine_does_not_gamble_its_king_on_a_hypercube_displacement(fen: str, gamble: str, depth: int):
     """Judged over every square, each to the opponent's reply, displacing one's own King is bad."""
-    from game.search.engine import Limits
-    from game.search.generic import GenericEngine
+    from game.search.engine import Engine, Limits
 
     pos = Position.from_fen(fen, "laserchess87")
-    result = GenericEngine().search(pos, Limits(depth=depth))
+    result = Engine().search(pos, Limits(depth=depth))
     code = Move(sq(gamble[:2]), sq(gamble[2:])).code
     assert result.move != code
     assert result.root_scores[code] < result.score - 200
@@ -641,10 +639,9 @@ def test_a_whole_turn_and_the_reply_are_searched_in_tens_of_thousands_of_nodes()
     """Depth 3 from the start (Green's two actions and Red's first) took 294k nodes when every chance
     decision in the tree was searched full-width at full depth and quiescence tried every fire;
     deterministic counts, so this fails if the search tree grows back."""
-    from game.search.engine import Limits
-    from game.search.generic import GenericEngine
+    from game.search.engine import Engine, Limits
 
-    result = GenericEngine().search(Position.setup(variant="laserchess87"), Limits(depth=3))
+    result = Engine().search(Position.setup(variant="laserchess87"), Limits(depth=3))
     assert result.depth == 3 and result.nodes < 50_000
 
 
@@ -669,25 +666,23 @@ def test_the_low_levels_take_this_rule_sets_settings_and_the_others_keep_theirs(
 
 
 def test_a_blind_level_does_not_see_the_opponents_move_then_fire():
-    from game.search.engine import Limits
-    from game.search.generic import GenericEngine
+    from game.search.engine import Engine, Limits
     from game.search.limits import Randomness
 
     green = Position.from_fen(f"{THREAT} g 1 -", "laserchess87")
-    seeing = GenericEngine().search(green, Limits(depth=1))
-    blind = GenericEngine().search(green, Limits(depth=1), randomness=Randomness(blind=True))
+    seeing = Engine().search(green, Limits(depth=1))
+    blind = Engine().search(green, Limits(depth=1), randomness=Randomness(blind=True))
     assert Move.from_code(seeing.move) != Move.from_code(blind.move)
     green.push(Move.from_code(blind.move))
     assert kills_in_one_turn(green) == ["a1>E a9*"]  # the blind search walked into it
 
 
 def test_a_shallow_level_judges_the_position_at_its_depth_as_it_stands():
-    from game.search.engine import Limits
-    from game.search.generic import GenericEngine
-    from game.search.limits import Randomness
+    from game.search.engine import Engine, Limits
+    from game.search.limits import Randomness, SearchOptions
 
     start = Position.setup(variant="laserchess87")
-    plain = GenericEngine(quiescence=False).search(start, Limits(depth=2))
-    shallow = GenericEngine().search(start, Limits(depth=2), randomness=Randomness(shallow=True))
-    full = GenericEngine().search(start, Limits(depth=2))
+    plain = Engine(SearchOptions(quiescence=False)).search(start, Limits(depth=2))
+    shallow = Engine().search(start, Limits(depth=2), randomness=Randomness(shallow=True))
+    full = Engine().search(start, Limits(depth=2))
     assert shallow.nodes == plain.nodes < full.nodes and shallow.score == plain.score

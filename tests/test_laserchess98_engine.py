@@ -1,4 +1,4 @@
-"""The generic search plays LaserChess 98: beam-threat evaluation, wins, parries, every level."""
+"""The one search plays LaserChess 98: beam-threat evaluation, wins, parries, every level."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import random
 import pytest
 
 from game import Move, Position
-from game.search.engine import MATE_BOUND, Limits
+from game.search.engine import MATE_BOUND, Engine, Limits, make_engine
 from game.search.eval_laserchess98 import KING_SHOT, evaluate, threat
-from game.search.generic import GenericEngine, make_engine
 from game.search.levels import LEVELS
 from game.variants.laserchess98 import SETUPS
 
@@ -39,14 +38,14 @@ def test_threats_count_what_a_fire_now_or_after_one_rotation_destroys():
 
 def test_the_engine_wins_with_two_fires_in_one_turn():
     pos = Position.setup("Charger and Blocker", V)
-    result = GenericEngine().search(pos, Limits(depth=3))
+    result = Engine().search(pos, Limits(depth=3))
     assert result.move_text == "d1*" and result.score >= MATE_BOUND
 
 
 def test_the_engine_parries_a_shot_at_its_king():
     # Red's Laser on e8 looks down the e file at the Blue King on e1: Blue must act.
     pos = Position.from_fen("4l22k/8/8/8/8/8/P07/4K3 b 2 a2", V)
-    result = GenericEngine().search(pos, Limits(depth=3))
+    result = Engine().search(pos, Limits(depth=3))
     assert result.score > -MATE_BOUND
     pos.push(Move.from_code(result.move))
     while pos.turn == 0:

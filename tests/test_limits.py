@@ -8,7 +8,6 @@ import pytest
 
 from game import Position
 from game.search.engine import Engine
-from game.search.generic import GenericEngine
 from game.search.limits import Limits
 
 
@@ -38,9 +37,10 @@ def test_zero_depth_never_reaches_the_engine_as_no_limit() -> None:
         Engine().search(Position.setup("Classic"), Limits(depth=0))
 
 
-@pytest.mark.parametrize("engine", [Engine, GenericEngine])
-def test_the_smallest_limits_still_search(engine: type[Engine] | type[GenericEngine]) -> None:
-    pos = Position.setup("Classic")
+@pytest.mark.parametrize("variant", ["khet", "lousychess", "laserchess98", "laserchess87"])
+def test_the_smallest_limits_still_search(variant: str) -> None:
+    pos = Position.setup(variant=variant)
+    engine = Engine
     r = engine().search(pos, Limits(depth=1))
     assert r.depth == 1 and r.move is not None
     r = engine().search(pos, Limits(nodes=1, depth=3))

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.position import Position
-from game.search.engine import beam_entries, shot_after, shot_along
+from game.search.beams import beam_entries, shot_after, shot_along
 from game.search.evaluate import Evaluator
 from game.search.movegen import moves_apart, touching_moves
 from game.variants import KhetOptions, RuleOptions, get_variant

@@ -11,7 +11,7 @@ import pytest
 
 from game import Position, native
 from game.search import Engine, Limits, Randomness, SearchOptions
-from game.search.generic import make_engine
+from game.search.engine import make_engine
 from tests.native_positions import POSITIONS
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="the native core is not built (pip install .)")

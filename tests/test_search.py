@@ -11,6 +11,7 @@ import pytest
 from game.move import Move
 from game.position import Position
 from game.search import MATE, MATE_BOUND, Engine, Limits, Progress, SearchOptions, format_score
+from game.search.beams import BeamProfile
 from game.search.engine import INF
 from game.search.levels import LEVELS, get_level
 from game.variants import RuleOptions
@@ -193,12 +194,14 @@ def test_incremental_material_matches_a_fresh_sum():
     fens = [p.fen() for p in random_positions(4, 9)] + [f for f, _ in MATE_IN_TWO]
     for fen in fens:
         engine.search(Position.from_fen(fen), Limits(depth=1))
-        pos, ev = engine.pos, engine.ev
+        pos, profile = engine.pos, engine.profile
+        assert isinstance(profile, BeamProfile)
+        ev = profile.ev
         s = ev.psq_sum(pos.board)
         for c in pos.generate_codes():
-            after = engine._play(c, s)
+            after = profile.play(c, s)
             assert after == ev.psq_sum(pos.board)
-            engine._unplay()
+            pos.unmake_code()
 
 
 # ---------------------------------------------------------------------------- evaluation

@@ -15,8 +15,8 @@ import pytest
 from game.chance import resolve
 from game.move import Move
 from game.position import Position
+from game.search.engine import make_engine
 from game.search.evaluate import Weights
-from game.search.generic import make_engine
 from game.search.weights import default_weights, load_weights, weights_from_json, weights_to_json
 
 ROOT = Path(__file__).resolve().parent.parent

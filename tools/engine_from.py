@@ -36,9 +36,7 @@ def main(argv: list[str]) -> int:
 
     if not hasattr(game.search, "make_engine"):
         # ...and chose between its two searches in game/search/generic.py.
-        from game.search.generic import make_engine
-
-        game.search.make_engine = make_engine  # type: ignore[attr-defined]
+        game.search.make_engine = importlib.import_module("game.search.generic").make_engine  # type: ignore[attr-defined]
     return int(_load("engine_protocol", HERE / "game" / "search" / "protocol.py").main())
 
 

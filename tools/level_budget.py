@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.position import Position  # noqa: E402
 from game.search import LEVELS, get_level  # noqa: E402
-from game.search.generic import make_engine  # noqa: E402
+from game.search.engine import make_engine  # noqa: E402
 from game.search.weights import default_weights  # noqa: E402
 from game.variants import VARIANTS, get_variant  # noqa: E402
 

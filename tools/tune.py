@@ -4,15 +4,15 @@
     python tools/tune.py --variant khet --positions tuned-khet.positions.json --out tuned-khet.json
 
 Every rule set with an evaluation that has weights: khet, leiserchess2017, leiserchess2018
-(the Khet search's :class:`Weights`), laserchess87 and laserchess98 (the generic search's).
+(the beam profile's :class:`Weights`), laserchess87 and laserchess98 (their profiles' weights).
 
 1. **Self-play** (reproducible: seeds): the engine plays itself from the rule set's setups, ``--depth``
    plies a move with a little randomness so the games differ. Positions after the opening plies
    are kept with the game's result (from the side to move's view) and the game's number. For the
-   Khet search a position where a beam is about to destroy a piece is not kept (not quiet: the
-   static score says little there); the generic evaluations price the shots themselves, so all
-   their positions are kept (``--every N`` keeps every N-th, their evaluation is slower). The
-   positions are saved after every game (``OUT.positions.json``), so a long run can be stopped
+   beam profile a position where a beam is about to destroy a piece is not kept (not quiet: the
+   static score says little there, ``Profile.is_quiet``); the other evaluations price the shots
+   themselves, so all their positions are kept (``--every N`` keeps every N-th, their evaluation
+   is slower). The positions are saved after every game (``OUT.positions.json``), so a long run can be stopped
    and the games so far fitted with ``--positions``; ``--sample N`` fits at most N of them, evenly
    spread (the fit evaluates every position once per trial).
 2. **Fit**: the static evaluation ``e`` (side to move's view) predicts the result through
@@ -51,11 +51,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.chance import resolve  # noqa: E402
 from game.fileio import atomic_write_text  # noqa: E402
 from game.move import Move  # noqa: E402
-from game.pieces import DESTROY  # noqa: E402
 from game.position import Position  # noqa: E402
 from game.search import Limits, Randomness  # noqa: E402
-from game.search.evaluate import Evaluator  # noqa: E402
-from game.search.generic import make_engine, uses_generic  # noqa: E402
+from game.search.engine import make_engine  # noqa: E402
+from game.search.profile import make_profile  # noqa: E402
 from game.search.weights import default_weights, load_weights, weights_to_json  # noqa: E402
 from game.variants import RuleOptions, get_variant  # noqa: E402
 
@@ -79,7 +78,7 @@ def self_play(
     ``on_game`` gets the positions so far after every game (a long run can be stopped)."""
     v = get_variant(variant)
     setups = setups or list(v.setups)
-    ev = None if uses_generic(v) else Evaluator(v)
+    profile = make_profile(v)
     out: list[Record] = []
     for g in range(games):
         rng = random.Random(seed * 1000 + g)
@@ -95,7 +94,7 @@ def self_play(
                 break
             if pos.ply >= MAX_PLIES:
                 break
-            quiet = ev is None or all(b[1] != DESTROY for b in ev.beams(pos.board, pos.lasers))
+            quiet = profile.is_quiet(pos)
             if pos.ply >= SKIP_PLIES and quiet and pos.ply % every == 0:
                 kept.append((pos.fen(), pos.turn))
             r = engines[pos.turn].search(pos, Limits(depth=depth), None, Randomness(40, 15), rng)

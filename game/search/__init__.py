@@ -6,9 +6,8 @@
 2
 """
 
-from game.search.engine import Engine
+from game.search.engine import Engine, make_engine
 from game.search.evaluate import Weights
-from game.search.generic import make_engine
 from game.search.levels import LEVELS, Level, get_level
 from game.search.limits import (
     MATE,

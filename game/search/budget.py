@@ -1,6 +1,5 @@
 """What one search may spend, read once from its :class:`Limits`, and the randomised choice at the
-end: the bookkeeping both searches (engine.py for Khet/Leiserchess, generic.py for the others)
-share, so a limit means the same to both."""
+end: the search's bookkeeping of its limits (game/search/engine.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from game.search.limits import MATE_BOUND, Limits, Randomness
 from game.search.timeman import TimeManager, unsettled
 
 CHECK_EVERY = 256  # nodes between two looks at the clock and the stop signal
+FIRST_LOOK = 16  # a timed search reads the clock this early (a slow rule set's 256 nodes take long)
 
 
 def stop_callable(stop: Any) -> Callable[[], bool] | None:
@@ -51,8 +51,10 @@ class Budget:
 
     @property
     def first_check(self) -> int:
-        """Nodes before the first look at the limits (at once under a smaller node limit)."""
-        return CHECK_EVERY if self.nodes is None else min(CHECK_EVERY, self.nodes)
+        """Nodes before the first look at the limits (at once under a smaller node limit; soon when
+        timed, then as often as the speed seen so far says, see Engine._check)."""
+        first = CHECK_EVERY if self.timer.deadline is None else FIRST_LOOK
+        return first if self.nodes is None else min(first, self.nodes)
 
     def another_depth(self, nodes: int, was: tuple[int, int] | None, now: tuple[int, int]) -> bool:
         """After a completed depth (``was`` and ``now``: best move and score before and after it):

@@ -17,7 +17,7 @@ from game import cliargs
 from game.limits import shown
 from game.native import core_name, core_reason
 from game.position import Position
-from game.search.generic import make_engine
+from game.search.engine import make_engine
 from game.search.levels import LEVELS, get_level
 from game.search.limits import Limits, Progress, format_score
 from game.search.match import GameResult, PlayerSpec, format_elo, play_match, sprt_llr, sprt_verdict

@@ -9,18 +9,24 @@ the opponent thinks), never between the search's end and its answer.
 
 from __future__ import annotations
 
-import contextlib
 import gc
-from collections.abc import Iterator
+from types import TracebackType
 
 
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cycle collector off for the block, restored as it was however the block ends."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
+class collector_paused:  # noqa: N801 (used as a function: ``with collector_paused():``)
+    """The cycle collector off for the block, restored as it was however the block ends.
+
+    A class, not a generator: leaving a generator-based context manager allocates while the
+    block's objects are still alive, so a collection would walk a whole search's caches there."""
+
+    __slots__ = ("was",)
+
+    def __enter__(self) -> None:
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        if self.was:
             gc.enable()

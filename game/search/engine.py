@@ -1,22 +1,25 @@
-"""The CPU player's search: iterative deepening PVS with a transposition table, in pure Python.
+"""The one search of every rule set: iterative deepening PVS with a transposition table, in pure Python.
 
-Highlights (docs/engine.md):
+Written once over the rule set's engine profile (game/search/profile.py; Khet and the Leiserchess
+editions: game/search/beams.py), which makes the moves, evaluates, and lists the moves in stages:
 
-* negamax alpha-beta with principal-variation search, aspiration windows at the root,
-  a transposition table keyed by the position's Zobrist hash, null-move pruning (the "pass"
-  fires the laser without moving, which is what any move far from the beams does), late-move
-  reductions, reverse futility and futility pruning, and an extension when one's royal piece is in
-  the enemy beam;
-* laser-aware move classification: a move that touches none of the squares the mover's beam
-  crosses leaves the shot unchanged, so only the few moves that touch it are made in advance to see
-  what they destroy (a royal kill returns at once, self-kills are dropped, captures go first);
-* a quiescence search over moves that destroy an enemy piece, and over every parry when the
-  side to move's royal is in the enemy beam;
-* repetition and ply-limit draws score 0, so the engine avoids them when ahead and seeks them
-  when behind; wins and losses are scored by distance (``MATE - plies``).
+* negamax alpha-beta with principal-variation search, aspiration windows at the root, a
+  transposition table keyed by the position's Zobrist hash, null-move pruning (where the rule set
+  has a pass), late-move reductions, reverse futility and futility pruning, move-count pruning, and
+  an extension when one's royal piece is in danger;
+* staged move ordering: the table's move first (before anything is generated), then the profile's
+  first stage (captures by their gain, searched before the rest is even generated), then the rest:
+  killers and parries, moves the profile marks as touching the action, quiet moves by history, and
+  losing moves last; quiet moves late in the order are reduced or pruned, never the others;
+* a quiescence search over the profile's noisy moves (and its evasions when the royal is in danger);
+* turns of several actions: when the same side acts again its score is the child's, not negated;
+  a chance decision scores the mean of its outcomes (a sample of them inside the tree);
+* repetition and ply-limit draws score 0, so the engine avoids them when ahead and seeks them when
+  behind; wins and losses are scored by distance (``MATE - plies``).
 
-Limits: depth, nodes, time (movetime or an absolute deadline) and a stop signal; a progress
-callback gets a :class:`Progress` after every completed depth.
+Limits: depth, nodes, time (movetime, a clock's soft plan, an absolute deadline) and a stop signal; a
+progress callback gets a :class:`Progress` after every completed depth; a level's randomness chooses
+among the root moves within its margin of the best. docs/engine.md describes the algorithm exactly.
 """
 
 from __future__ import annotations
@@ -27,14 +30,11 @@ from collections.abc import Callable
 from itertools import filterfalse
 from typing import Any
 
-from game.laser import fire
+from game.chance import DECISION
 from game.move import Move
-from game.pieces import OPTICS
-from game.pieceset import DESTROY
-from game.position import ROTATE, Position
+from game.position import Position
 from game.search.budget import CHECK_EVERY, Budget, choose, per_second
 from game.search.collector import collector_paused
-from game.search.evaluate import NO_EXPOSURE, OFF_BOARD, Evaluator, Weights, trace_beam
 from game.search.limits import (
     MATE,
     MATE_BOUND,
@@ -45,146 +45,32 @@ from game.search.limits import (
     SearchResult,
 )
 from game.search.limits import format_score as format_score  # re-exported (moved to limits.py)
-from game.search.movegen import generates_by_region, moves_apart, square_flags, touching_moves
+from game.search.profile import (
+    DANGER,
+    ORDER_CAPTURE,
+    ORDER_ESCAPE,
+    ORDER_KILLER,
+    WINS,
+    Info,
+    Profile,
+    make_profile,
+)
+from game.variants.base import Variant
 
 INF = 1_000_000
 MAX_PLY = 96
 EXACT, LOWER, UPPER = 0, 1, 2
-
-CODE_BITS = 27
-CODE_MASK = (1 << CODE_BITS) - 1
 HISTORY_MAX = 1 << 24
-
-# Move-ordering bands (the key is shifted above the move code, see _order).
-ORDER_TT = 1 << 34
-ORDER_CAPTURE = 1 << 31
-ORDER_KILLER = 1 << 30
-ORDER_ESCAPE = 1 << 29
-ORDER_TOUCH = 1 << 26  # changes our own beam (without destroying anything)
-ORDER_TOUCH_THEIRS = 1 << 25  # changes the enemy beam
-ORDER_BAD = -(1 << 32)
-
 EVAL_CACHE_ENTRIES = 300_000
-ENTRIES_MEMO = 50_000  # beam traces whose entries (beam_entries) are kept
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
-NO_BEAM = (-1, OFF_BOARD, 0, 0)
-HIT_SHIFT = 16  # shot_after's answer: the square of the piece destroyed above the piece code
-VICTIM_MASK = (1 << HIT_SHIFT) - 1
+CHANCE_SAMPLE = 6  # outcomes averaged per chance node inside the tree
+# A won or lost outcome counts as this much in a chance mean (about a King's shot in the evaluations):
+# a win the search sees at once must not outweigh losses hidden behind its horizon.
+CHANCE_CAP = 5_000
+THREAT_PLIES = 3  # quiescence tries the profile's threats in its first plies only
 _EMPTY: list[int] = []
-
-
-def shot_after(board: list[int], rays: tuple[tuple[int, ...], ...], c: int, emitter: int) -> int:
-    """What move ``c`` (no third square) would destroy with a single shot: 0 for nothing, else
-    ``square << HIT_SHIFT | piece code`` (``& VICTIM_MASK`` is the piece, ``>> HIT_SHIFT`` the square
-    the search hands to ``make_code`` so the move's shot is not traced a second time).
-
-    The move is applied to ``board`` only for the trace and undone before returning: this is
-    the cheap way to learn what a move does to the beam without a full make/unmake.
-    """
-    frm = c & 255
-    to = c >> 8 & 255
-    p = board[frm]
-    q = board[to]
-    if frm != to:
-        board[to] = p
-        board[frm] = q
-        if emitter == frm:
-            emitter = to
-        elif emitter == to:
-            emitter = frm
-    rot = c >> 16 & 3
-    if rot:
-        board[to] = ROTATE[rot][board[to]]
-    victim = 0
-    if emitter >= 0:
-        hit = fire(board, rays, emitter, board[emitter] & 3)
-        if hit >= 0:
-            victim = board[hit] | hit << HIT_SHIFT
-    board[frm] = p
-    board[to] = q
-    return victim
-
-
-OFF_PATH = 1 << 24  # beam_entries: a square the beam never enters
-
-
-def beam_entries(board: list[int], rays: tuple[tuple[int, ...], ...], emitter: int, size: int) -> list[int]:
-    """Per square, ``order << 2 | direction`` of the beam's first pass (the emitter is order 0 with
-    its facing), OFF_PATH where the beam never goes: what :func:`shot_along` starts from."""
-    entries = [OFF_PATH] * size
-    segments: list[tuple[int, int, int, int]] = []
-    d = board[emitter] & 3
-    fire(board, rays, emitter, d, segments)
-    entries[emitter] = d
-    n = 4
-    for frm, d, to, _ in segments:
-        for t in rays[frm << 2 | d]:
-            if entries[t] == OFF_PATH:
-                entries[t] = n | d
-                n += 4
-            if t == to:
-                break
-    return entries
-
-
-def shot_along(
-    board: list[int],
-    rays: tuple[tuple[int, ...], ...],
-    c: int,
-    emitter: int,
-    entries: list[int],
-    vacated: dict[int, tuple[int, int]],
-    ev: Evaluator,
-) -> int:
-    """:func:`shot_after` (same answer), traced only from the first square of the beam the move
-    changes: the beam up to it is the same, and there it meets the square's new content.
-
-    A piece stepping off the beam lets it run on through the square it left, the same for each of
-    its steps unless it lands on that new beam: ``vacated`` (one per node) keeps that trace."""
-    frm = c & 255
-    to = c >> 8 & 255
-    ef = entries[frm]
-    et = entries[to]
-    if ef <= et:
-        start = frm
-        d = ef
-    else:
-        start = to
-        d = et
-    if start == emitter or d == OFF_PATH or c >> 18:
-        return shot_after(board, rays, c, emitter)
-    d &= 3
-    p = board[frm]
-    q = board[to]
-    if start == frm and not q and frm != to and not c >> 16 & 3:
-        got = vacated.get(frm)
-        if got is None:
-            board[frm] = 0
-            stop, effect, new_path, _ = trace_beam(board, rays, ev.upto, ev.full, ev.size, frm, d)
-            board[frm] = p
-            got = vacated[frm] = (board[stop] | stop << HIT_SHIFT if effect == DESTROY else 0, new_path)
-        if not got[1] >> to & 1:
-            return got[0]
-    if frm != to:
-        board[to] = p
-        board[frm] = q
-    rot = c >> 16 & 3
-    if rot:
-        board[to] = ROTATE[rot][board[to]]
-    piece = board[start]
-    if not piece:
-        hit = fire(board, rays, start, d)
-    else:
-        effect = OPTICS[piece << 2 | d]
-        if effect >= 0:
-            hit = fire(board, rays, start, effect)
-        else:
-            hit = start if effect == DESTROY else -1
-    victim = board[hit] | hit << HIT_SHIFT if hit >= 0 else 0
-    board[frm] = p
-    board[to] = q
-    return victim
+_DONE = 2 * INF  # (_next_stage: the node's moves are all searched; never a score)
 
 
 class SearchStopped(Exception):
@@ -192,9 +78,48 @@ class SearchStopped(Exception):
 
 
 class Engine:
-    """A searcher with its own transposition table and history (keep one per CPU player)."""
+    """The searcher: its own transposition table, history and evaluation cache (keep one per CPU
+    player); it plays every rule set through that rule set's profile."""
 
-    # Declared here so the compiled core (mypyc) gives them their full types.
+    # Slots: the search reads its state on every node (a slot is faster than a dict of 40 names).
+    __slots__ = (
+        "options",
+        "clock",
+        "weights",
+        "tt",
+        "history",
+        "killers",
+        "_profiles",
+        "cache",
+        "_cache_variant",
+        "iter_best",
+        "nodes",
+        "timer",
+        "deadline",
+        "stop_fn",
+        "node_limit",
+        "random_margin",
+        "pos",
+        "profile",
+        "s0",
+        "play",
+        "multi",
+        "chance",
+        "rule_ends",
+        "code_mask",
+        "next_check",
+        "_last_look",
+        "pv",
+        "info_at",
+        "path",
+        "ply_limit",
+        "leaf_q",
+        "max_q",
+        "threat_plies",
+        "delta_margin",
+        "root_nodes",
+        "root_depth",
+    )
     iter_best: tuple[int, int, list[int]] | None
     deadline: float | None
     node_limit: int | None
@@ -203,23 +128,22 @@ class Engine:
     def __init__(
         self,
         options: SearchOptions | None = None,
-        weights: Weights | None = None,
+        weights: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.options = options or SearchOptions()
         self.clock = clock  # seconds; tests pass a fake one (Limits.deadline is on this clock)
-        self.weights = weights  # evaluation weights (None: the variant's defaults)
+        self.weights = weights  # evaluation weights (None: the rule set's defaults)
         self.tt: dict[int, tuple[int, int, int, int]] = {}
         self.history: list[dict[int, int]] = [{}, {}]
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
-        self._evaluators: dict[str, Evaluator] = {}
-        self.cache: dict[int, tuple[Any, ...]] = {}
+        self._profiles: dict[str, Profile] = {}
+        self.cache: dict[int, Info] = {}
         self._cache_variant: str | None = None
         # The best root move of the iteration in progress (set by _root; not reset in search(),
-        # where the compiled core would take the attribute as narrowed to None).
+        # where a compiled core would take the attribute as narrowed to None).
         self.iter_best = None
         self.nodes = 0
-        self.by_region = True
 
     # ------------------------------------------------------------------ public helpers
     def clear(self) -> None:
@@ -229,19 +153,16 @@ class Engine:
         for table in self.history:
             table.clear()
 
-    def evaluator(self, pos: Position) -> Evaluator:
-        ev = self._evaluators.get(pos.variant.name)
-        if ev is None or ev.variant is not pos.variant:
-            ev = self._evaluators[pos.variant.name] = Evaluator(pos.variant, self.weights)
-        return ev
+    def profile_for(self, variant: Variant) -> Profile:
+        """The engine profile of ``variant`` with this engine's weights (made once)."""
+        got = self._profiles.get(variant.name)
+        if got is None or got.variant is not variant:
+            got = self._profiles[variant.name] = make_profile(variant, self.weights)
+        return got
 
     def evaluate(self, pos: Position) -> int:
         """The static evaluation of ``pos`` for its side to move (what quiescence stands on)."""
-        ev = self.evaluator(pos)
-        board = pos.board
-        beams = ev.beams(board, pos.lasers)
-        stm = pos.turn
-        return ev.evaluate(board, stm, ev.psq_sum(board), ev.royal_squares(board), beams[stm], beams[stm ^ 1])
+        return self.profile_for(pos.variant).evaluate(pos)
 
     # ------------------------------------------------------------------ the search
     def search(
@@ -254,49 +175,38 @@ class Engine:
     ) -> SearchResult:
         """Search ``pos`` (left unchanged) within ``limits``; return the move to play.
 
-        Python's cycle collector is paused meanwhile: the tree makes no reference cycles, yet its
-        millions of short-lived tuples and lists would start a collection every few hundred nodes
-        (3-4 % of the time). It is switched back on (if it was on) however the search ends."""
+        Python's cycle collector is paused meanwhile (game/search/collector.py): the tree makes no
+        reference cycles, yet its millions of short-lived tuples would start a collection every few
+        hundred nodes."""
         with collector_paused():
-            return self._search(pos, limits, on_progress, randomness, rng)
+            budget = self._begin(pos, limits, randomness)
+            return self._deepen(budget, on_progress, randomness, rng)
 
-    def _search(
-        self,
-        pos: Position,
-        limits: Limits | None,
-        on_progress: Callable[[Progress], None] | None,
-        randomness: Randomness | None,
-        rng: random.Random | None,
-    ) -> SearchResult:
+    def _begin(self, pos: Position, limits: Limits | None, randomness: Randomness | None) -> Budget:
+        """Set up the search of ``pos``: limits, the profile, the tables kept between searches."""
         budget = Budget.of(limits, self.clock, MAX_PLY - 8)
-        self.timer = timer = budget.timer
-        start = timer.start
-        self._start = start
-        self.deadline = timer.deadline
+        self.timer = budget.timer
+        self.deadline = budget.timer.deadline
         self.stop_fn = budget.stop
         self.node_limit = budget.nodes
-        max_depth = budget.max_depth
-        randomness = randomness if randomness and randomness.margin > 0 else None
         self.random_margin = randomness.margin if randomness else 0
-
         self.pos = p = pos.copy(history=True)
-        self.board = p.board
-        self.ev = ev = self.evaluator(p)
+        self.profile = profile = self.profile_for(p.variant)
         if self._cache_variant != p.variant.name:  # a new rule set: forget what was learned
             self.clear()
             self._cache_variant = p.variant.name
-        self.psq = ev.psq
-        self.royals = ev.royal_squares(p.board)
+        self.s0 = profile.begin(p)
+        self.play = profile.play  # (bound once: the search's most frequent call)
+        self.multi = profile.multi
+        self.chance = profile.chance
+        self.rule_ends = profile.rule_ends
+        self.code_mask = (1 << profile.code_bits) - 1
         self.nodes = 0
         # Limits are checked every CHECK_EVERY nodes (a few ms), often enough to stop within the budget.
         self.next_check = budget.first_check
-        self._last_look = (0, start)  # (nodes, clock) at the last limit check
+        self._last_look = (0, budget.timer.start)  # (nodes, clock) at the last limit check
         self.pv: list[list[int]] = [_EMPTY] * (MAX_PLY + 2)
-        # Each node's analysis, for its children.
-        self.info_at: list[tuple[Any, ...] | None] = [None] * (MAX_PLY + 2)
-        self.entries_memo: dict[int, tuple[tuple[int, int, int, int], list[int]]] = {}
-        self.changed = 0  # squares the last move made changed (bitmask)
-        self.removed: tuple[int, ...] = ()  # what the last move's shot removed (see make_code)
+        self.info_at: list[Info | None] = [None] * (MAX_PLY + 2)  # each node's analysis, for its children
         self.killers = [[0, 0] for _ in range(MAX_PLY + 2)]
         self.history = [{k: v >> 2 for k, v in table.items() if v >= 4} for table in self.history]
         if len(self.tt) > self.options.tt_entries:
@@ -304,108 +214,138 @@ class Engine:
         counts: dict[int, int] = {}
         for h in p.hashes[:-1]:
             counts[h] = counts.get(h, 0) + 1
-        self.hist_rep = counts
-        self.path: set[int] = set()
-        limit = p.options.ply_limit or p.variant.quiet_ply_limit
-        self.ply_limit = limit or 0
-        self.max_q = self.options.qsearch_depth
-        self.virtual_shots = not p.variant.refire  # one shot per move: a move's effect can be simulated
-        self.by_region = generates_by_region(p)
-        self.delta_margin = max(ev.value[c] for c in range(8, len(ev.value)) if not ev.is_royal[c]) // 2 + 150
+        # The positions that are a draw when reached: those on the line being searched (each node's
+        # is added while its moves are searched) and those the game has already seen twice (a third
+        # time; a node never adds one of those, it returns the draw first).
+        self.path: set[int] = {h for h, n in counts.items() if n >= 2}
+        self.ply_limit = p.options.ply_limit or p.variant.quiet_ply_limit or 0
+        self.leaf_q = self.options.quiescence  # a child at depth 0 is a quiescence node
+        shallow = randomness is not None and randomness.shallow
+        self.max_q = 0 if shallow else self.options.qsearch_depth
+        self.threat_plies = 0 if randomness is not None and randomness.blind else THREAT_PLIES
+        self.delta_margin = profile.delta_margin
+        return budget
 
-        names = p.geometry.names
+    def _deepen(
+        self,
+        budget: Budget,
+        on_progress: Callable[[Progress], None] | None,
+        randomness: Randomness | None,
+        rng: random.Random | None,
+    ) -> SearchResult:
+        """Iterative deepening from depth 1 until a limit (or a forced result) ends it."""
+        randomness = randomness if randomness and randomness.margin > 0 else None
         root_moves = self._root_moves(rng)
-        s0 = ev.psq_sum(p.board)
-        stm = p.turn
-
-        def texts(codes: list[int]) -> tuple[str, ...]:
-            return tuple(Move.from_code(c).text(names) for c in codes)
-
         if not root_moves:
             return SearchResult(None, None, 0, 0, (), 0, 0.0, 0)
-
-        best_move = root_moves[0][1]
-        best_score = root_moves[0][0] if root_moves[0][0] <= -MATE_BOUND else 0
-        best_pv: list[int] = [best_move]
+        best = (root_moves[0][1], root_moves[0][0] if root_moves[0][0] <= -MATE_BOUND else 0)
+        best_pv: list[int] = [best[0]]
         completed = 0
         stopped = False
-        root_scores: dict[int, int] = {}
         # Only one move that does not lose at once, or an immediate kill: answer without searching.
         viable = [c for sc, c in root_moves if sc > -MATE_BOUND]
         instant = root_moves[0][0] >= MATE_BOUND or len(viable) == 1
+        root_scores: dict[int, int] = {c: sc for sc, c in root_moves} if instant else {}
         if instant:
-            best_score = root_moves[0][0] if root_moves[0][0] >= MATE_BOUND else 0
+            best = (best[0], root_moves[0][0] if root_moves[0][0] >= MATE_BOUND else 0)
             completed = 1
-            root_scores = {c: sc for sc, c in root_moves}
         order = [c for _, c in root_moves]
         self.root_nodes: dict[int, int] = {}
-        score = 0
         depth = 1
         settled_at: tuple[int, int] | None = None  # (best move, score) of the last completed iteration
-        while not instant and depth <= max_depth:
-            self.root_depth = depth
+        while not instant and depth <= budget.max_depth:
             try:
-                if self.options.aspiration and depth >= 4 and not randomness and abs(score) < MATE_BOUND:
-                    window = 35
-                    alpha, beta = score - window, score + window
-                    while True:
-                        score, scores = self._root(order, depth, alpha, beta, s0, stm)
-                        if score <= alpha:
-                            alpha = max(-INF, alpha - window * 4)
-                            window *= 4
-                        elif score >= beta:
-                            beta = min(INF, beta + window * 4)
-                            window *= 4
-                        else:
-                            break
-                        if window > 1000:
-                            alpha, beta = -INF, INF
-                else:
-                    score, scores = self._root(order, depth, -INF, INF, s0, stm)
+                score, scores = self._iteration(order, depth, best[1], randomness is not None)
             except SearchStopped:
                 stopped = True
                 # The unfinished iteration searched the previous best move first; a move that beat
                 # it there (or its own deeper score) is the better information.
                 if self.iter_best is not None:
-                    best_score, best_move, best_pv = self.iter_best[0], self.iter_best[1], self.iter_best[2]
+                    best, best_pv = (self.iter_best[1], self.iter_best[0]), self.iter_best[2]
                 break
             completed = depth
-            timer.iteration_done()
-            best_move = self.pv[0][0] if self.pv[0] else order[0]
-            was = settled_at
-            settled_at = (best_move, score)
-            best_score = score
-            best_pv = list(self.pv[0]) or [best_move]
+            budget.timer.iteration_done()
+            best = (self.pv[0][0] if self.pv[0] else order[0], score)
+            was, settled_at = settled_at, best
+            best_pv = list(self.pv[0]) or [best[0]]
             root_scores = scores
-            # Next iteration: best first, then by score, then by effort.
-            nodes_per_move = self.root_nodes
-            order.sort(
-                key=lambda c: (c == best_move, scores.get(c, -INF), nodes_per_move.get(c, 0)), reverse=True
-            )
+            self._reorder(order, best[0], scores)
             if on_progress is not None:
                 elapsed = budget.elapsed()
-                nps = per_second(self.nodes, elapsed)
-                on_progress(Progress(depth, score, texts(best_pv), self.nodes, elapsed, nps))
+                texts = self._texts(best_pv)
+                on_progress(
+                    Progress(depth, score, texts, self.nodes, elapsed, per_second(self.nodes, elapsed))
+                )
             if abs(score) >= MATE_BOUND and depth >= MATE - abs(score) + 1:
                 break
             if not budget.another_depth(self.nodes, was, settled_at):
                 break
             depth += 1
+        return self._result(budget, best, best_pv, root_scores, completed, stopped, randomness, rng)
 
+    def _iteration(
+        self, order: list[int], depth: int, score: int, random_root: bool
+    ) -> tuple[int, dict[int, int]]:
+        """One depth of the root: in an aspiration window around the last score from depth 4."""
+        self.root_depth = depth
+        s0, stm = self.s0, self.pos.turn
+        if not (self.options.aspiration and depth >= 4 and not random_root and abs(score) < MATE_BOUND):
+            return self._root(order, depth, -INF, INF, s0, stm)
+        window = 35
+        alpha, beta = score - window, score + window
+        while True:
+            score, scores = self._root(order, depth, alpha, beta, s0, stm)
+            if score <= alpha:
+                alpha = max(-INF, alpha - window * 4)
+                window *= 4
+            elif score >= beta:
+                beta = min(INF, beta + window * 4)
+                window *= 4
+            else:
+                return score, scores
+            if window > 1000:
+                alpha, beta = -INF, INF
+
+    def _reorder(self, order: list[int], best_move: int, scores: dict[int, int]) -> None:
+        """The next iteration's root order: best first, then by score, then by effort."""
+        nodes_per_move = self.root_nodes
+        order.sort(
+            key=lambda c: (c == best_move, scores.get(c, -INF), nodes_per_move.get(c, 0)), reverse=True
+        )
+
+    def _texts(self, codes: list[int]) -> tuple[str, ...]:
+        move_text = self.pos.variant.move_text
+        return tuple(move_text(Move.from_code(c & ~DECISION)) for c in codes)
+
+    def _result(
+        self,
+        budget: Budget,
+        best: tuple[int, int],
+        best_pv: list[int],
+        root_scores: dict[int, int],
+        completed: int,
+        stopped: bool,
+        randomness: Randomness | None,
+        rng: random.Random | None,
+    ) -> SearchResult:
+        """The answer: the best move, or the level's random choice among the moves near it. A chance
+        decision is returned as the decision (no outcome): the game draws the outcome."""
+        best_move, best_score = best
         chosen = choose(root_scores, best_move, best_score, randomness, rng)
         elapsed = budget.elapsed()
+        line = best_pv if chosen == best_move else [chosen]
         return SearchResult(
-            chosen,
-            Move.from_code(chosen).text(names),
+            chosen & ~DECISION,
+            self._texts([chosen])[0],
             root_scores.get(chosen, best_score) if chosen != best_move else best_score,
             completed,
-            texts(best_pv) if chosen == best_move else texts([chosen]),
+            self._texts(line),
             self.nodes,
             elapsed,
             per_second(self.nodes, elapsed),
             stopped,
-            best_move,
-            dict(root_scores),
+            best_move & ~DECISION,
+            {c & ~DECISION: v for c, v in root_scores.items()},
         )
 
     # ------------------------------------------------------------------ limits
@@ -431,69 +371,90 @@ class Engine:
 
     # ------------------------------------------------------------------ root
     def _root_moves(self, rng: random.Random | None = None) -> list[tuple[int, int]]:
-        """(ordering score, code) for every legal move, best first; immediate results are exact.
+        """(ordering score, code) for every root move, best first; immediate results are exact.
 
         With ``rng`` the moves are shuffled first, so equal moves are tried (and chosen) in a
         seed-dependent order: games differ without weakening the search.
         """
         pos = self.pos
-        codes = pos.generate_codes()
+        profile = self.profile
+        codes = profile.root_moves()
         if rng is not None:
             rng.shuffle(codes)
         out = []
-        opp = pos.turn ^ 1
+        stm = pos.turn
+        value = profile.value
         for c in codes:
+            if c & DECISION:
+                out.append((0, c))  # (its outcomes are chance's: scored by the search)
+                continue
             removed = pos.make_code(c)
-            loser = pos.loser
+            done = self._decided(1, stm)
             pos.unmake_code()
-            if loser >= 0:
-                out.append((MATE - 1 if loser == opp else -(MATE - 1), c))
-            else:
-                gain = 0
-                for i in range(1, len(removed), 2):
-                    v = self.ev.value[removed[i]]
-                    gain += v if removed[i] >> 2 & 1 == opp else -v
-                out.append((gain, c))
+            if done is not None:
+                out.append((done, c))
+                continue
+            gain = 0
+            for i in range(1, len(removed), 2):
+                v = value[removed[i]]
+                gain += -v if removed[i] >> 2 & 1 == stm else v
+            out.append((gain, c))
         out.sort(key=lambda t: t[0], reverse=True)
         return out
+
+    def _decided(self, ply: int, stm: int) -> int | None:
+        """After a move by ``stm`` (the child is at ``ply``): its exact score for ``stm`` if the rules
+        have decided the game (a royal fell, or the rule set's own ending), else None."""
+        pos = self.pos
+        loser = pos.loser
+        if 0 <= loser < 2:  # one royal fell (BOTH, 2: a draw, is the profile's to score)
+            return -(MATE - ply) if loser == stm else MATE - ply
+        if loser < 0 and not self.rule_ends:
+            return None
+        done = self.profile.terminal(ply)
+        if done is None:
+            return None
+        return done if self.multi and pos.turn == stm else -done
 
     def _root(
         self, order: list[int], depth: int, alpha: int, beta: int, s: int, stm: int
     ) -> tuple[int, dict[int, int]]:
         pos = self.pos
-        opp = stm ^ 1
         scores: dict[int, int] = {}
         best = -INF
         self.iter_best = None
         self.pv[0] = _EMPTY
         h = pos.hash
         self.path.add(h)
-        info = self.cache.get(h)
-        self.info_at[0] = info if info is not None else self._analyse(h, stm, s, 0)
+        self._info(h, 0, s)
         margin = self.random_margin
         first = True
         for c in order:
             n0 = self.nodes
-            s2 = self._play(c, s)
-            loser = pos.loser
-            if loser >= 0:
-                sc = MATE - 1 if loser == opp else -(MATE - 1)
-            elif margin and not first:
-                # Randomness chooses among the moves within the margin of the best: a null window
-                # just below (best - margin) tells whether a move is one (its fail-soft score, a
-                # lower bound, weights the choice); only a move that may beat the best is
-                # searched with the full window.
-                floor = best - margin - 1
-                sc = -self._negamax(depth - 1, -floor - 1, -floor, 1, s2, True)
-                if sc > best:
-                    sc = -self._negamax(depth - 1, -beta, -best, 1, s2, True)
-            elif first:
-                sc = -self._negamax(depth - 1, -beta, -alpha, 1, s2, True)
+            decided = None
+            if self.chance and c & DECISION:
+                sc = self._chance(c & ~DECISION, depth, 0, stm)
             else:
-                sc = -self._negamax(depth - 1, -alpha - 1, -alpha, 1, s2, True)
-                if alpha < sc < beta:
-                    sc = -self._negamax(depth - 1, -beta, -alpha, 1, s2, True)
-            self._unplay()
+                s2 = self.profile.play(c, s)
+                decided = self._decided(1, stm)
+                if decided is not None:
+                    sc = decided
+                elif margin and not first:
+                    # Randomness chooses among the moves within the margin of the best: a null window
+                    # just below (best - margin) tells whether a move is one (its fail-soft score, a
+                    # lower bound, weights the choice); only a move that may beat the best is
+                    # searched with the full window.
+                    floor = best - margin - 1
+                    sc = self._child(depth - 1, floor, floor + 1, 1, s2, stm)
+                    if sc > best:
+                        sc = self._child(depth - 1, best, beta, 1, s2, stm)
+                elif first:
+                    sc = self._child(depth - 1, alpha, beta, 1, s2, stm)
+                else:
+                    sc = self._child(depth - 1, alpha, alpha + 1, 1, s2, stm)
+                    if alpha < sc < beta:
+                        sc = self._child(depth - 1, alpha, beta, 1, s2, stm)
+                pos.unmake_code()
             first = False
             self.root_nodes[c] = self.nodes - n0
             scores[c] = sc
@@ -501,164 +462,72 @@ class Engine:
                 best = sc
                 if sc > alpha:
                     alpha = sc
-                    self.pv[0] = [c] + self.pv[1] if loser < 0 else [c]
+                    self.pv[0] = [c] + self.pv[1] if decided is None else [c]
                     self.iter_best = (sc, c, list(self.pv[0]))
                     if sc >= beta:
                         break
         self.path.discard(h)
         return best, scores
 
-    # ------------------------------------------------------------------ make / unmake with bookkeeping
-    def _play(self, c: int, s: int, hit: int = -2) -> int:
-        """Make move ``c`` and return the updated material+placement sum (first player's view).
+    def _child(self, depth: int, alpha: int, beta: int, ply: int, s: int, stm: int) -> int:
+        """The score for ``stm`` of the child just made (``ply`` is the child's), searched ``depth``
+        plies: negated when the other side is to move there, as it is when the same side acts again."""
+        if self.multi and self.pos.turn == stm:
+            return self._negamax(depth, alpha, beta, ply, s, True)
+        return -self._negamax(depth, -beta, -alpha, ply, s, True)
 
-        ``hit``: where the move's shot stops when the caller knows it (see ``Position.make_code``).
-        """
-        board = self.board
-        psq = self.psq
-        frm = c & 255
-        to = c >> 8 & 255
-        pf = board[frm]
-        pt = board[to]
-        then = c >> 18
-        if then:
-            th = then - 1
-            pth = board[th]
-        removed = self.pos.make_code(c, None, fire, hit)
-        if frm == to:
-            s += psq[board[to] << 7 | to] - psq[pf << 7 | to]
-        elif pt:
-            s += (
-                psq[board[frm] << 7 | frm] + psq[board[to] << 7 | to] - psq[pf << 7 | frm] - psq[pt << 7 | to]
-            )
-        else:  # a step to an empty square leaves ``frm`` empty (an empty square counts 0)
-            s += psq[board[to] << 7 | to] - psq[pf << 7 | frm]
-        changed = 1 << frm | 1 << to
-        if then:
-            s += psq[board[th] << 7 | th] - psq[pth << 7 | th]
-            changed |= 1 << th
-        if removed:
-            for i in range(0, len(removed), 2):
-                sq = removed[i]
-                changed |= 1 << sq
-                if sq != frm and sq != to and (not then or sq != th):
-                    s -= psq[removed[i + 1] << 7 | sq]
-        self.changed = changed
-        self.removed = removed
-        return s
+    def _chance(self, decision: int, depth: int, ply: int, stm: int) -> int:
+        """A chance node: the mean over the decision's outcomes of their full-window scores.
 
-    def _unplay(self) -> None:
-        self.pos.unmake_code()
+        Every outcome is equally likely. Inside the tree more than CHANCE_SAMPLE outcomes are sampled
+        evenly over the list (the squares in board order), a fixed sample that does not depend on the
+        game's generator: the search never sees the draw the game will make. A root decision that
+        sends a royal to a random square is averaged over every outcome, each searched at most two
+        plies: a sample would miss the squares where it falls at once. Win/loss scores are capped
+        (CHANCE_CAP) so one outcome cannot stand for all."""
+        pos = self.pos
+        outcomes = [c for c in pos.generate_codes() if c & ~(511 << 37) == decision]
+        n = len(outcomes)
+        royal = pos.variant.is_royal
+        if ply == 0 and (royal[pos.board[decision & 255]] or royal[pos.board[decision >> 8 & 255]]):
+            depth = min(depth, 2)
+        elif n > CHANCE_SAMPLE:
+            outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
+        if ply >= 1 and depth >= 2:
+            depth -= 1  # inside the tree, a gamble is searched a ply shallower than a plain action
+        total = 0
+        for code in outcomes:
+            s2 = self.profile.play(code, 0)
+            done = self._decided(ply + 1, stm)
+            score = done if done is not None else self._child(depth - 1, -INF, INF, ply + 1, s2, stm)
+            pos.unmake_code()
+            total += max(-CHANCE_CAP, min(CHANCE_CAP, score))
+        return total // len(outcomes)
 
-    def _royal_squares(self, board: list[int]) -> list[int]:
-        """Where each royal piece stands (cached; royals step one square, so look nearby first)."""
-        royals = self.royals
-        is_royal = self.ev.is_royal
-        for color in (0, 1):
-            r = royals[color]
-            code = board[r] if r >= 0 else 0
-            if code and is_royal[code] and code >> 2 & 1 == color:
-                continue
-            for t in self.ev.neighbours[r] if r >= 0 else ():
-                code = board[t]
-                if code and is_royal[code] and code >> 2 & 1 == color:
-                    royals[color] = t
-                    break
-            else:
-                royals[color] = self.ev.royal_squares(board)[color]
-        return royals
+    # ------------------------------------------------------------------ interior nodes
+    def _info(self, h: int, ply: int, s: int) -> Info:
+        """The node's analysis (cached by hash; the profile is given its parent's, at
+        ``info_at[ply - 1]``), kept for its children at ``info_at[ply]``."""
+        info = self.cache.get(h)
+        if info is None:
+            info = self.profile.analyse(h, self.pos.turn, s, ply, self.info_at[ply - 1] if ply else None)
+            self._cache(h, info)
+        self.info_at[ply] = info
+        return info
 
-    def _analyse(self, h: int, stm: int, s: int, ply: int) -> tuple[Any, ...]:
-        """Static score, both beams' traces and both royals' exposure (cached by hash).
-
-        The parent's traces and exposures are reused when the move that led here changed none of
-        the squares they depend on (most moves are far from both beams and both royals).
-        """
-        board = self.board
-        ev = self.ev
-        parent = self.info_at[ply - 1] if ply else None
-        if parent is not None:
-            changed = self.changed
-            _, p_mine, p_theirs, e0, e1 = parent
-            # The side to move here is the parent's opponent: the beams swap roles.
-            if changed & p_theirs[2]:
-                e = self.pos.lasers[stm]
-                mine = (
-                    trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3)
-                    if e >= 0
-                    else NO_BEAM
-                )
-            else:
-                mine = p_theirs
-            if changed & p_mine[2]:
-                e = self.pos.lasers[stm ^ 1]
-                theirs = (
-                    trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3)
-                    if e >= 0
-                    else NO_BEAM
-                )
-            else:
-                theirs = p_mine
-            if e0 is NO_EXPOSURE:
-                e0 = None
-            elif changed & e0[1]:
-                e0 = None if changed & e0[6] else ev.exposure_near(board, e0, 0)
-            if e1 is NO_EXPOSURE:
-                e1 = None
-            elif changed & e1[1]:
-                e1 = None if changed & e1[6] else ev.exposure_near(board, e1, 1)
-        else:
-            mine, theirs = self._beams(stm)
-            e0 = e1 = None
-        if e0 is None or e1 is None:
-            royals = self._royal_squares(board)
-            if e0 is None:
-                e0 = ev.exposure(board, royals[0], 0) if royals[0] >= 0 else NO_EXPOSURE
-            if e1 is None:
-                e1 = ev.exposure(board, royals[1], 1) if royals[1] >= 0 else NO_EXPOSURE
-        if stm == 0:
-            static = ev.score(board, 0, s, mine, theirs, e0, e1)
-        else:
-            static = ev.score(board, 1, s, mine, theirs, e1, e0)
-        info = (static, mine, theirs, e0, e1)
+    def _cache(self, h: int, info: Info) -> None:
         cache = self.cache
         if len(cache) >= EVAL_CACHE_ENTRIES:
             cache.clear()
         cache[h] = info
-        return info
 
-    def _entries_of(self, beam: tuple[int, int, int, int], emitter: int) -> list[int]:
-        """:func:`beam_entries` of the side to move's ``beam`` (its trace, fired from ``emitter``).
-
-        A trace is reused by every child whose move touched none of its squares, and so is the
-        course along them: the entries are kept with the trace object (held, so its id stays its)."""
-        memo = self.entries_memo
-        got = memo.get(id(beam))
-        if got is not None and got[0] is beam:
-            return got[1]
-        entries = beam_entries(self.board, self.ev.rays, emitter, self.ev.size)
-        if len(memo) >= ENTRIES_MEMO:
-            memo.clear()
-        memo[id(beam)] = (beam, entries)
-        return entries
-
-    def _beams(self, stm: int) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
-        board = self.board
-        ev = self.ev
-        lasers = self.pos.lasers
-        e = lasers[stm]
-        mine = trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3) if e >= 0 else NO_BEAM
-        e = lasers[stm ^ 1]
-        theirs = trace_beam(board, ev.rays, ev.upto, ev.full, ev.size, e, board[e] & 3) if e >= 0 else NO_BEAM
-        return mine, theirs
-
-    # ------------------------------------------------------------------ interior nodes
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int, s: int, null_ok: bool) -> int:
         pos = self.pos
         h = pos.hash
         self.pv[ply] = _EMPTY
-        # Draws by repetition (within the line searched, or a third time counting the game) and ply limit.
-        if h in self.path or self.hist_rep.get(h, 0) >= 2:
+        # Draws by repetition (within the line searched, or a third time counting the game: ``path``)
+        # and by the ply limit.
+        if h in self.path:
             return 0
         if self.ply_limit and pos.quiet_plies >= self.ply_limit:
             return 0
@@ -679,7 +548,6 @@ class Engine:
             if alpha >= beta:
                 return beta
         pv_node = beta - alpha > 1
-
         tt_move = 0
         entry = self.tt.get(h)
         if entry is not None:
@@ -695,392 +563,306 @@ class Engine:
                     or (e_flag == UPPER and e_score <= alpha)
                 ):
                     return e_score
-
-        board = self.board
-        stm = pos.turn
-        opp = stm ^ 1
-        ev = self.ev
-        is_royal = ev.is_royal
+        # A node the table did not settle: a win seen at once, the danger extension, pruning, moves.
+        profile = self.profile
         info = self.cache.get(h)
         if info is None:
-            info = self._analyse(h, stm, s, ply)
+            info = profile.analyse(h, pos.turn, s, ply, self.info_at[ply - 1] if ply else None)
+            self._cache(h, info)
         self.info_at[ply] = info
-        static: int
-        static, mine, theirs, _, _ = info
-        my_stop, my_effect, my_path, _ = mine
-        my_victim = board[my_stop] if my_effect == DESTROY else 0
-        if my_victim and is_royal[my_victim] and my_victim >> 2 & 1 == opp:
-            kill = self._free_kill(my_path)
-            if kill:
-                self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, kill)
+        threats = info[1]
+        if threats & WINS:
+            win = profile.won(info, ply)
+            if win >= 0:
+                self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, win)
                 return MATE - ply - 1
-        their_stop, their_effect, their_path, _ = theirs
-        their_victim = board[their_stop] if their_effect == DESTROY else 0
-        in_danger = bool(their_victim) and is_royal[their_victim] and their_victim >> 2 & 1 == stm
+        in_danger = bool(threats & DANGER)
         opts = self.options
         if in_danger and opts.extensions and ply < 2 * self.root_depth + 2:
             depth += 1
-
+        static: int = info[0]
         if not pv_node and not in_danger and -MATE_BOUND < beta < MATE_BOUND:
             # Reverse futility: far above beta with little depth left.
             if opts.futility and depth <= 3 and static - 120 * depth >= beta:
                 return static - 120 * depth
-            # Null move: pass (the laser still fires, as after any move away from the beams).
             if opts.null_move and null_ok and depth >= 3 and static >= beta:
-                r = 3 if depth >= 6 else 2
-                e = pos.lasers[stm]
-                null = (e | e << 8) if e >= 0 else 0
-                s2 = self._play(null, s, my_stop if my_effect == DESTROY else -1)  # the shot as it is
-                if pos.loser < 0:
-                    self.path.add(h)
-                    sc = -self._negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, s2, False)
-                    self.path.discard(h)
-                    self._unplay()
-                    if sc >= beta:
-                        return beta if sc >= MATE_BOUND else sc
-                else:
-                    self._unplay()
+                cut = self._null_move(depth, beta, ply, s, info)
+                if cut is not None:
+                    return cut
+        return self._moves(depth, alpha, beta, ply, s, info, tt_move, in_danger, pv_node)
 
-        # ---- the transposition table's move first: when it refutes, nothing else is generated
-        best = -INF
-        best_move = 0
-        orig_alpha = alpha
-        searched = 0
-        path = self.path
-        pv = self.pv
-        path.add(h)
-        # At depth 1 every child is a quiescence node: it is called directly after the draw tests
-        # _negamax would make first (one Python call less per leaf).
-        leaf = depth <= 1 and opts.quiescence
-        ply_limit = self.ply_limit
-        hist_rep = self.hist_rep
-        if tt_move:
-            if tt_move >> 18 or my_path >> (tt_move & 255) & 1 or my_path >> (tt_move >> 8 & 255) & 1:
-                s2 = self._play(tt_move, s)
-            else:
-                s2 = self._play(tt_move, s, my_stop if my_effect == DESTROY else -1)
-            loser = pos.loser
-            if loser >= 0:
-                sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
-            elif leaf:
-                h2 = pos.hash
-                if h2 in path or hist_rep.get(h2, 0) >= 2 or (ply_limit and pos.quiet_plies >= ply_limit):
-                    pv[ply + 1] = _EMPTY  # a draw, as _negamax would score it
-                    sc = 0
-                else:
-                    sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
-            else:
-                sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
+    def _null_move(self, depth: int, beta: int, ply: int, s: int, info: Info) -> int | None:
+        """Null-move pruning: pass (where the rule set has a pass) and still fail high?"""
+        null = self.profile.null_move(info)
+        if null is None:
+            return None
+        pos = self.pos
+        h = pos.hash
+        r = 3 if depth >= 6 else 2
+        s2 = self.profile.play(null[0], s, null[1])
+        if pos.loser >= 0:
             pos.unmake_code()
-            searched = 1
-            best = sc
-            if sc > alpha:
-                alpha = sc
-                best_move = tt_move
-                if pv_node:
-                    pv[ply] = [tt_move] + pv[ply + 1] if loser < 0 else [tt_move]
-                if sc >= beta:
-                    path.discard(h)
-                    self._store(h, depth, LOWER, sc, ply, tt_move)
-                    return sc
+            return None
+        self.path.add(h)
+        sc = -self._negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, s2, False)
+        self.path.discard(h)
+        pos.unmake_code()
+        if sc >= beta:
+            return beta if sc >= MATE_BOUND else sc
+        return None
 
-        # ---- staged move generation. Only a move touching our beam can change what our shot
-        # destroys, so those moves alone are generated and classified first: the captures among
-        # them are searched before anything else is generated, and most nodes that a capture
-        # refutes never generate the rest (moves touching the enemy beam, killers, quiet moves).
-        hist = self.history[stm]
-        killers = self.killers[ply]
-        k1, k2 = killers
-        value = ev.value
-        make = pos.make_code
-        unmake = pos.unmake_code
-        free_gain = 0
-        free_self_kill = False
-        if my_victim:
-            if my_victim >> 2 & 1 == opp:
-                free_gain = value[my_victim] + 1
-            elif is_royal[my_victim]:
-                free_self_kill = True
-            else:
-                free_gain = -value[my_victim] - 1
-        threatened = their_victim and their_victim >> 2 & 1 == stm
-        virtual = self.virtual_shots
-        rays = ev.rays
-        emitter = pos.lasers[stm]
-        # Where our unchanged shot stops: the shot of every move that touches none of our beam.
-        my_hit = my_stop if my_effect == DESTROY else -1
-        moves = None if self.by_region else pos.generate_codes()  # one full list for both stages
-        hot_mine = touching_moves(pos, my_path, moves)
-        generated = len(hot_mine)
-        tactical: list[int] = []  # (key << CODE_BITS | move), sorted before use
-        bad: list[int] = []
-        # Move -> the square of the piece its shot destroys, known from the classification; a move
-        # not there destroys nothing if its shot was simulated (-1), else make_code traces it (-2).
-        hits: dict[int, int] = {}
-        no_hit = -1 if virtual else -2
-        along = virtual and emitter >= 0 and self.by_region  # (elsewhere lasers move: whole traces pay)
-        entries = _EMPTY
-        if along:
-            got = self.entries_memo.get(id(mine))  # (_entries_of's usual answer, without the call)
-            entries = got[1] if got is not None and got[0] is mine else self._entries_of(mine, emitter)
-        vacated: dict[int, tuple[int, int]] = {}
-        for c in hot_mine:
-            if c == tt_move:
-                continue
-            if virtual and not c >> 18:
-                if along:
-                    shot = shot_along(board, rays, c, emitter, entries, vacated, ev)
-                else:
-                    shot = shot_after(board, rays, c, emitter)
-                victim = shot & VICTIM_MASK
-                if not victim:
-                    key = ORDER_TOUCH + hist.get(c, 0)
-                    if c in (k1, k2):
-                        key = ORDER_KILLER + (c == k1)
-                elif is_royal[victim]:
-                    if victim >> 2 & 1 == opp:
-                        path.discard(h)
-                        self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
-                        self.pv[ply] = [c]
-                        return MATE - ply - 1
-                    continue  # destroys our own royal: a loss, never worth searching
-                else:
-                    hits[c] = shot >> HIT_SHIFT
-                    if victim >> 2 & 1 == opp:
-                        key = ORDER_CAPTURE + (value[victim] + 1) * 4096
-                    else:
-                        key = ORDER_BAD - (value[victim] + 1) * 4096
-            else:
-                removed = make(c)
-                loser = pos.loser
-                unmake()
-                if loser >= 0:
-                    if loser == opp:
-                        path.discard(h)
-                        self._store(h, MAX_PLY, EXACT, MATE - ply - 1, ply, c)
-                        self.pv[ply] = [c]
-                        return MATE - ply - 1
-                    continue
-                if removed:
-                    gain = 0
-                    for i in range(1, len(removed), 2):
-                        v = value[removed[i]] + 1
-                        gain += v if removed[i] >> 2 & 1 == opp else -v
-                    key = (ORDER_CAPTURE if gain > 0 else ORDER_BAD) + gain * 4096
-                else:
-                    key = ORDER_TOUCH + hist.get(c, 0)
-                    if c in (k1, k2):
-                        key = ORDER_KILLER + (c == k1)
-            if key >= 0:
-                tactical.append(key << CODE_BITS | c)
-            else:
-                bad.append(key << CODE_BITS | c)
-        tactical.sort(reverse=True)
-        n_caps = 0
-        n_tac = len(tactical)
-        while n_caps < n_tac and tactical[n_caps] >> CODE_BITS >= ORDER_CAPTURE:
-            n_caps += 1
-        # Until the rest is generated the bands end after the captures (nothing is pruned or reduced).
-        n_hard = n_tac = n_caps
-        # The moves to search, in order: ordering keys (``key << CODE_BITS | move``) or plain move
-        # codes; ``& CODE_MASK`` gives the move either way (only the searched ones are decoded).
-        order = tactical[:n_caps]
-        later = tactical[n_caps:]  # beam-touching moves that capture nothing, searched with the rest
-        rest_pending = True
-        if free_gain or free_self_kill:
-            # Our shot already hits something: every move off our beam fires it, so the captures
-            # are not all on our beam; build the whole order now.
-            order = []
-            later = tactical
+    def _moves(
+        self,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        s: int,
+        info: Info,
+        tt_move: int,
+        in_danger: bool,
+        pv_node: bool,
+    ) -> int:
+        """Search the node's moves (:meth:`_search_order`) and store the result in the table."""
+        h = self.pos.hash
+        self.path.add(h)
+        node = _Node(depth, alpha, beta, ply, s, pv_node, in_danger, info, tt_move)
+        done = self._search_order(node)
+        self.path.discard(h)
+        if done is not None:
+            return done  # a win seen in the first stage, no legal move, or every move losing at once
+        best = node.best
+        if best == -INF:
+            best = node.alpha
+        flag = LOWER if best >= beta else (EXACT if best > alpha else UPPER)
+        move = node.best_move or tt_move
+        # (_store, inlined on the path every searched node ends on)
+        if best >= MATE_BOUND:
+            self.tt[h] = (depth, flag, best + ply, move)
+        elif best <= -MATE_BOUND:
+            self.tt[h] = (depth, flag, best - ply, move)
+        else:
+            self.tt[h] = (depth, flag, best, move)
+        return best
 
-        # ---- search the moves
-        quiets = 0
-        selective = not pv_node and not in_danger and alpha > -MATE_BOUND
-        futile = selective and opts.futility and depth <= 2 and static + 150 * depth <= alpha
-        late = LATE_MOVES[depth] if selective and opts.move_count_pruning and depth < len(LATE_MOVES) else 999
-        lmr = opts.lmr and depth >= 3 and not in_danger
-        lmr_hot_after = opts.lmr_hot_after
-        lmr_late = opts.lmr_late
-        pruned: list[int] = []
-        on_mine = square_flags(my_path)
-        i = 0
+    def _search_order(self, node: _Node) -> int | None:
+        """The move loop over an order that grows in stages (:meth:`_next_stage`): the table's move
+        (when it refutes, nothing else is generated), the profile's first stage, its second. Each
+        move is made and scored for the side to move: a decided game exactly, a chance decision by
+        its mean, the same side acting again by the child's own score, else negated, at depth 1 by
+        quiescence, the first move with the full window and the others in a null window (reduced
+        when late, :meth:`_reduction`), re-searched as PVS does. Quiet moves late in the order are
+        pruned as :meth:`_next_stage` set (and searched after all when everything else loses); a
+        cut-off by a move after the captures teaches the killers and the history (:meth:`_learn`)."""
+        pos, pv, path, play, unmake = self.pos, self.pv, self.path, self.play, self.pos.unmake_code
+        depth, alpha, beta, ply, s, stm = node.depth, node.alpha, node.beta, node.ply, node.s, pos.turn
+        chance, multi, rule_ends, ply_limit = self.chance, self.multi, self.rule_ends, self.ply_limit
+        leaf = depth <= 1 and self.leaf_q
+        mask, order, pruned = self.code_mask, node.order, node.pruned
+        best, searched, quiets, i = -INF, 0, 0, 0
+        hits, hint, lmr, futile, late, n_caps, n_hard, n_tac = {}, -2, False, False, 999, 0, 0, 0
         while True:
             if i >= len(order):
-                if not rest_pending:
-                    break
-                # ---- the second stage: the moves that do not touch our beam, and the order of all
-                rest_pending = False
-                theirs_only, cold = moves_apart(pos, my_path, their_path, moves)
-                generated += len(cold) + len(theirs_only)
-                tactical = later
-                for c in theirs_only:
-                    if c == tt_move:
-                        continue
-                    if free_gain:
-                        key = (
-                            (ORDER_CAPTURE if free_gain > 0 else ORDER_BAD)
-                            + free_gain * 4096
-                            + hist.get(c, 0)
-                        )
-                    elif free_self_kill:
-                        continue
-                    else:
-                        # Changes what the enemy beam does: a parry when it hits one of ours.
-                        key = (ORDER_ESCAPE if threatened else ORDER_TOUCH_THEIRS) + hist.get(c, 0)
-                        if key < ORDER_KILLER and c in (k1, k2):
-                            key = ORDER_KILLER + (c == k1)
-                    if key >= 0:
-                        tactical.append(key << CODE_BITS | c)
-                    else:
-                        bad.append(key << CODE_BITS | c)
-                if tt_move and tt_move in cold:
-                    cold.remove(tt_move)
-                if cold:
-                    if free_self_kill:
-                        cold = []
-                    elif free_gain:
-                        band = ORDER_CAPTURE if free_gain > 0 else ORDER_BAD
-                        for c in cold:
-                            key = band + free_gain * 4096 + hist.get(c, 0)
-                            (tactical if key >= 0 else bad).append(key << CODE_BITS | c)
-                        cold = []
-                    else:
-                        promoted = []
-                        for k in (k1, k2):
-                            if k and k in cold:
-                                tactical.append((ORDER_KILLER + (k == k1)) << CODE_BITS | k)
-                                promoted.append(k)
-                        for k in promoted:
-                            cold.remove(k)
-                        if hist:
-                            # By history, best first, in generation order among equals; every stored
-                            # value is at least 1, so the moves without one keep their order at the end.
-                            ranked = list(filter(hist.__contains__, cold))
-                            if ranked:
-                                ranked.sort(key=hist.__getitem__, reverse=True)
-                                cold = ranked + list(filterfalse(hist.__contains__, cold))
-                if not generated:
-                    path.discard(h)  # no legal move at all
-                    return 0
-                if not tactical and not cold and not bad and not searched and not order:
-                    # Every move destroys our own royal piece.
-                    path.discard(h)
-                    return -(MATE - ply - 1)
-                tactical.sort(reverse=True)
-                bad.sort(reverse=True)
-                # Bands of the final order: [0, n_caps) TT and captures; [n_caps, n_hard) killers and
-                # parries; [n_hard, n_tac) beam-touching moves; then cold quiet moves; then bad moves.
-                base = len(order)
-                n_more = len(tactical)
-                j = 0
-                while j < n_more and tactical[j] >> CODE_BITS >= ORDER_CAPTURE:
-                    j += 1
-                n_caps = base + j
-                while j < n_more and tactical[j] >> CODE_BITS >= ORDER_ESCAPE:
-                    j += 1
-                n_hard = base + j
-                n_tac = base + n_more
-                order += tactical
-                order += cold
-                if bad:
-                    order += bad
+                done = self._next_stage(node, alpha, best, searched)
+                if done is not None:
+                    return None if done == _DONE else done
+                hits, hint, lmr, futile, late = node.hits, node.default_hit, node.lmr, node.futile, node.late
+                n_caps, n_hard, n_tac = node.bands
                 continue
-            c = order[i] & CODE_MASK
             if i >= n_tac and searched:
-                # A move that touches no beam (or loses material): prune it when the node looks
-                # hopeless or enough quiet moves were tried.
-                if futile or quiets >= late:
-                    pruned.append(c)
-                    i += 1
-                    if i == len(order) and best <= -MATE_BOUND:
-                        # Everything searched loses: the pruned moves may hold the only defence.
-                        order += pruned
-                        pruned = []
-                        futile = False
-                        late = 999
+                if futile or quiets >= late:  # (so are all the moves after this one)
+                    pruned += [x & mask for x in order[i:]]
+                    i = len(order)
                     continue
                 quiets += 1
-            frm = c & 255
-            to = c >> 8 & 255
-            if c >> 18:
-                hit = -2
-            elif on_mine[frm] or on_mine[to]:
-                hit = hits.get(c, no_hit)
+            c = order[i] & mask
+            r = self._reduction(i, searched, depth, n_tac) if lmr and i >= n_hard and searched >= 3 else 0
+            if chance and c & DECISION:
+                sc = self._chance(c & ~DECISION, depth, ply, stm)
+                pv[ply + 1] = _EMPTY
             else:
-                hit = my_hit  # off our beam: the shot is the one this node already traced
-            s2 = self._play(c, s, hit)
-            loser = pos.loser
-            if loser >= 0:
-                sc = MATE - ply - 1 if loser == opp else -(MATE - ply - 1)
-            elif leaf:
-                h2 = pos.hash
-                if h2 in path or hist_rep.get(h2, 0) >= 2 or (ply_limit and pos.quiet_plies >= ply_limit):
-                    pv[ply + 1] = _EMPTY  # a draw, as _negamax would score it
-                    sc = 0
-                elif not searched:
-                    sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
-                else:  # (no reduction at depth 1)
-                    sc = -self._qsearch(-alpha - 1, -alpha, ply + 1, s2, 0)
-                    if alpha < sc < beta:
+                s2 = play(c, s, hits.get(c, hint))
+                decided = self._decided(ply + 1, stm) if pos.loser >= 0 or rule_ends else None
+                if decided is not None:
+                    sc = decided
+                    pv[ply + 1] = _EMPTY
+                elif multi and pos.turn == stm:
+                    sc = self._negamax(depth - 1, alpha, beta, ply + 1, s2, True)  # the same side again
+                elif leaf:  # quiescence called directly, after the draw tests _negamax makes first
+                    if pos.hash in path or (ply_limit and pos.quiet_plies >= ply_limit):
+                        pv[ply + 1] = _EMPTY
+                        sc = 0
+                    elif not searched:
                         sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
-            elif not searched:
-                sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
-            else:
-                r = 0
-                if lmr and i >= n_hard and searched >= 3:
-                    # Moves touching no beam are reduced more, and sooner, than beam-touching ones.
-                    if i >= n_tac:
-                        r = 1 if searched < lmr_late else 2
-                        if searched >= 3 * lmr_late and depth >= 6:
-                            r = 3
-                    elif searched >= lmr_hot_after:
-                        r = 1
-                    if r >= depth - 1:
-                        r = depth - 2
-                sc = -self._negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, s2, True)
-                if r and sc > alpha:
-                    sc = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1, s2, True)
-                if alpha < sc < beta:
+                    else:
+                        sc = -self._qsearch(-alpha - 1, -alpha, ply + 1, s2, 0)
+                        if alpha < sc < beta:
+                            sc = -self._qsearch(-beta, -alpha, ply + 1, s2, 0)
+                elif not searched:
                     sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
-            unmake()
+                else:
+                    sc = -self._negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, s2, True)
+                    if r and sc > alpha:
+                        sc = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1, s2, True)
+                    if alpha < sc < beta:
+                        sc = -self._negamax(depth - 1, -beta, -alpha, ply + 1, s2, True)
+                unmake()
             searched += 1
             i += 1
             if sc > best:
                 best = sc
                 if sc > alpha:
                     alpha = sc
-                    best_move = c
-                    if pv_node:
-                        pv[ply] = [c] + pv[ply + 1] if loser < 0 else [c]
+                    node.best_move = c
+                    if node.pv_node:
+                        pv[ply] = [c] + pv[ply + 1]
                     if sc >= beta:
                         if i > n_caps:
-                            if c != k1:
-                                killers[1] = k1
-                                killers[0] = c
-                            v = hist.get(c, 0) + depth * depth
-                            hist[c] = v
-                            if v > HISTORY_MAX:
-                                self.history[stm] = {m: x >> 1 for m, x in hist.items() if x > 1}
+                            self._learn(c, depth, ply)
                         break
-            if i == len(order) and pruned and best <= -MATE_BOUND and not rest_pending:
-                order += pruned
-                pruned = []
-                futile = False
-                late = 999
-        if pruned and futile and static + 150 * depth > best:
-            best = static + 150 * depth  # fail-soft bound for the moves futility pruning skipped
-        path.discard(h)
-        if best == -INF:
-            best = alpha
-        flag = LOWER if best >= beta else (EXACT if best > orig_alpha else UPPER)
-        # (_store, inlined on the path every searched node ends on)
-        if best >= MATE_BOUND:
-            self.tt[h] = (depth, flag, best + ply, best_move or tt_move)
-        elif best <= -MATE_BOUND:
-            self.tt[h] = (depth, flag, best - ply, best_move or tt_move)
+        node.best, node.alpha = best, alpha
+        return None
+
+    def _next_stage(self, node: _Node, alpha: int, best: int, searched: int) -> int | None:
+        """The order is exhausted: append the next stage (None), or say the node is over (_DONE,
+        with its result in ``node``; or an exact score when it ends without a search)."""
+        stage = node.stage
+        node.stage += 1
+        if stage == 0:  # the table's move
+            if node.tt_move:
+                node.order.append(node.tt_move)
+                node.hits = {node.tt_move: self.profile.tt_hint(node.info, node.tt_move)}
+                node.bands = (1, 1, 1)
+            return None
+        if stage == 1:
+            return self._first_stage(node, alpha)
+        if stage == 2:
+            return self._expand(node, searched)
+        if node.pruned and best <= -MATE_BOUND:
+            node.order += node.pruned  # everything searched loses: the pruned moves may hold the defence
+            node.pruned, node.futile, node.late = [], False, 999
+            node.stage = 3
+            return None
+        if node.pruned and node.futile and node.static + 150 * node.depth > best:
+            best = node.static + 150 * node.depth  # fail-soft bound for the moves futility skipped
+        node.best, node.alpha = best, alpha
+        return _DONE
+
+    def _first_stage(self, node: _Node, alpha: int) -> int | None:
+        """The profile's first stage: its captures next (the rest of it keyed for after them), or a
+        win it saw on the way. Sets the pruning of quiet moves, from alpha after the table's move."""
+        ply = node.ply
+        killers, hist = self.killers[ply], self.history[self.pos.turn]
+        stage = self.profile.stage_one(node.info, node.tt_move, killers, hist)
+        if isinstance(stage, int):  # a move that wins at once
+            self._store(self.pos.hash, MAX_PLY, EXACT, MATE - ply - 1, ply, stage)
+            self.pv[ply] = [stage]
+            return MATE - ply - 1
+        tactical, bad, node.hits, node.default_hit, generated, rest, all_later = stage
+        tactical.sort(reverse=True)
+        bits = self.profile.code_bits
+        n_caps = 0
+        while n_caps < len(tactical) and tactical[n_caps] >> bits >= ORDER_CAPTURE:
+            n_caps += 1
+        later = tactical if all_later else tactical[n_caps:]  # (all: nothing searched before the rest)
+        if not all_later:
+            node.order += tactical[:n_caps]
+        n = len(node.order)
+        # Until the rest is generated the bands end after the captures (nothing is pruned or reduced).
+        node.bands = (n, n, n)
+        node.pending = (later, bad, rest, generated)
+        opts = self.options
+        depth = node.depth
+        selective = not node.pv_node and not node.in_danger and alpha > -MATE_BOUND
+        node.futile = selective and opts.futility and depth <= 2 and node.static + 150 * depth <= alpha
+        node.late = (
+            LATE_MOVES[depth] if selective and opts.move_count_pruning and depth < len(LATE_MOVES) else 999
+        )
+        node.lmr = opts.lmr and depth >= 3 and not node.in_danger
+        return None
+
+    def _expand(self, node: _Node, searched: int) -> int | None:
+        """Append the profile's second stage to the order, with the search's ordering of the quiet
+        moves (killers, then history) and the bands of the whole order: [0, n_caps) captures,
+        [n_caps, n_hard) killers and parries, [n_hard, n_tac) the profile's other keyed moves, then the
+        quiet moves, then the losing ones. An exact score when there is nothing to search."""
+        assert node.pending is not None
+        later, bad, rest, generated = node.pending
+        killers, hist = self.killers[node.ply], self.history[self.pos.turn]
+        more, cold, more_bad, more_generated = self.profile.stage_two(rest, node.tt_move, killers, hist)
+        tactical = later + more
+        bad = bad + more_bad
+        if cold:
+            cold = self._order_quiet(cold, tactical, killers, hist)
+        order = node.order
+        if not generated + more_generated:
+            return self.profile.no_moves(node.ply)
+        if not tactical and not cold and not bad and not searched and not order:
+            return -(MATE - node.ply - 1)  # every move loses at once (destroys our own royal)
+        tactical.sort(reverse=True)
+        bad.sort(reverse=True)
+        bits = self.profile.code_bits
+        base = len(order)
+        j = 0
+        while j < len(tactical) and tactical[j] >> bits >= ORDER_CAPTURE:
+            j += 1
+        n_caps = base + j
+        while j < len(tactical) and tactical[j] >> bits >= ORDER_ESCAPE:
+            j += 1
+        node.bands = (n_caps, base + j, base + len(tactical))
+        order += tactical
+        order += cold
+        if bad:
+            order += bad
+        return None
+
+    def _order_quiet(
+        self, cold: list[int], tactical: list[int], killers: list[int], hist: dict[int, int]
+    ) -> list[int]:
+        """Quiet moves: the killers among them join the keyed moves; the rest by history, best first,
+        in generation order among equals (every stored value is at least 1, so the moves without one
+        keep their order at the end)."""
+        k1, k2 = killers
+        bits = self.profile.code_bits
+        promoted = []
+        for k in (k1, k2):
+            if k and k in cold:
+                tactical.append((ORDER_KILLER + (k == k1)) << bits | k)
+                promoted.append(k)
+        for k in promoted:
+            cold.remove(k)
+        if hist:
+            ranked = list(filter(hist.__contains__, cold))
+            if ranked:
+                ranked.sort(key=hist.__getitem__, reverse=True)
+                cold = ranked + list(filterfalse(hist.__contains__, cold))
+        return cold
+
+    def _reduction(self, i: int, searched: int, depth: int, n_tac: int) -> int:
+        """Late-move reduction of the ``i``-th move: quiet moves more, and sooner, than keyed ones."""
+        lmr_late = self.options.lmr_late
+        if i >= n_tac:
+            r = 1 if searched < lmr_late else 2
+            if searched >= 3 * lmr_late and depth >= 6:
+                r = 3
+        elif searched >= self.options.lmr_hot_after:
+            r = 1
         else:
-            self.tt[h] = (depth, flag, best, best_move or tt_move)
-        return best
+            r = 0
+        return depth - 2 if r >= depth - 1 else r
+
+    def _learn(self, c: int, depth: int, ply: int) -> None:
+        """A quiet move refuted the node: remember it as a killer and in the history."""
+        killers = self.killers[ply]
+        if c != killers[0]:
+            killers[1] = killers[0]
+            killers[0] = c
+        stm = self.pos.turn
+        hist = self.history[stm]
+        v = hist.get(c, 0) + depth * depth
+        hist[c] = v
+        if v > HISTORY_MAX:
+            self.history[stm] = {m: x >> 1 for m, x in hist.items() if x > 1}
 
     def _store(self, h: int, depth: int, flag: int, score: int, ply: int, move: int) -> None:
         if score >= MATE_BOUND:
@@ -1089,118 +871,71 @@ class Engine:
             score -= ply
         self.tt[h] = (depth, flag, score, move)
 
-    def _free_kill(self, my_path: int) -> int:
-        """A move off our beam (the beam then fires unchanged into the enemy royal), verified."""
-        pos = self.pos
-        for c in pos.variant.generate(pos):
-            frm = c & 255
-            to = c >> 8 & 255
-            if not (my_path >> frm & 1 or my_path >> to & 1 or c >> 18):
-                pos.make_code(c)
-                won = pos.loser == pos.turn
-                pos.unmake_code()
-                if won:
-                    return c
-        return 0
-
     def _leaf(self, ply: int, s: int) -> int:
         """Plain static evaluation (quiescence switched off)."""
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._check()
         self.pv[ply] = _EMPTY
-        stm = self.pos.turn
-        info = self.cache.get(self.pos.hash)
-        if info is None:
-            info = self._analyse(self.pos.hash, stm, s, ply)
-        score: int = info[0]
+        score: int = self._info(self.pos.hash, ply, s)[0]
         return score
 
     # ------------------------------------------------------------------ quiescence
     def _qsearch(self, alpha: int, beta: int, ply: int, s: int, qply: int) -> int:
+        """Stand pat on the static score, then the profile's noisy moves (only a royal kill when no
+        capture can lift the score to alpha: delta pruning); evasions when the royal is in danger."""
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._check()
         self.pv[ply] = _EMPTY
         pos = self.pos
-        board = self.board
-        stm = pos.turn
-        opp = stm ^ 1
-        ev = self.ev
-        is_royal = ev.is_royal
+        profile = self.profile
         h = pos.hash
         info = self.cache.get(h)
         if info is None:
-            info = self._analyse(h, stm, s, ply)
+            info = profile.analyse(h, pos.turn, s, ply, self.info_at[ply - 1] if ply else None)
+            cache = self.cache
+            if len(cache) >= EVAL_CACHE_ENTRIES:
+                cache.clear()
+            cache[h] = info
         self.info_at[ply] = info
-        stand: int
-        stand, mine, theirs, _, _ = info
-        my_stop, my_effect, my_path, _ = mine
-        if my_effect == DESTROY:
-            victim = board[my_stop]
-            if is_royal[victim] and victim >> 2 & 1 == opp:
+        if info[1]:
+            if info[1] & WINS:
                 return MATE - ply - 1
-        their_stop, their_effect, _, _ = theirs
-        if their_effect == DESTROY:
-            victim = board[their_stop]
-            if is_royal[victim] and victim >> 2 & 1 == stm:
-                return self._evasions(alpha, beta, ply, s, qply, mine, theirs)
+            return self._evasions(alpha, beta, ply, s, qply, info)
+        stand: int = info[0]
         if stand >= beta or qply >= self.max_q or ply >= MAX_PLY:
             return stand
-        # Delta pruning: no capture can lift a score this far below alpha, only a royal kill can.
         kills_only = stand + self.delta_margin <= alpha
         if stand > alpha:
             alpha = stand
         best = stand
-        virtual = self.virtual_shots
-        rays = ev.rays
-        emitter = pos.lasers[stm]
-        play = self._play
+        play = profile.play
         unmake = pos.unmake_code
-        value = ev.value
-        # Only a move touching our beam changes our shot (and only such moves that it may turn onto
-        # an enemy piece: ``entries`` leaves out pieces stepping into the beam that it stops at).
-        entries = None
-        if virtual and emitter >= 0 and self.by_region:
-            got = self.entries_memo.get(id(mine))  # (_entries_of's usual answer, without the call)
-            entries = got[1] if got is not None and got[0] is mine else self._entries_of(mine, emitter)
-        moves = touching_moves(pos, my_path, None, entries)
-        vacated: dict[int, tuple[int, int]] = {}
-        for c in moves:
-            hit = -2
-            if virtual and not c >> 18:
-                if entries is not None:
-                    shot = shot_along(board, rays, c, emitter, entries, vacated, ev)
-                else:
-                    shot = shot_after(board, rays, c, emitter)
-                victim = shot & VICTIM_MASK
-                if not victim or (victim >> 2 & 1 == stm and not is_royal[victim]):
-                    continue
-                if kills_only and not is_royal[victim]:
-                    continue
-                hit = shot >> HIT_SHIFT
+        stm = pos.turn
+        rule_ends, multi = self.rule_ends, self.multi
+        for c, hit in profile.q_moves(info, qply < self.threat_plies, kills_only):
             s2 = play(c, s, hit)
-            loser = pos.loser
-            if loser >= 0:
-                unmake()
-                if loser == opp:
-                    return MATE - ply - 1
-                continue
-            if kills_only:
-                unmake()
-                continue
-            removed = self.removed
-            if not removed:
-                unmake()
-                continue
-            gain = 0
-            for i in range(1, len(removed), 2):
-                v = value[removed[i]]
-                gain += v if removed[i] >> 2 & 1 == opp else -v
-            if gain <= 0:
+            if pos.loser >= 0 or rule_ends:
+                done = self._decided(ply + 1, stm)
+                if done is not None:
+                    unmake()
+                    if done >= MATE_BOUND:
+                        return done
+                    if done > best:  # (a draw; a loss is never chosen)
+                        best = done
+                        if done > alpha:
+                            alpha = done
+                            if done >= beta:
+                                break
+                    continue
+            if kills_only or not profile.q_gained():
                 unmake()
                 continue
-            sc = -self._qsearch(-beta, -alpha, ply + 1, s2, qply + 1)
+            if multi and pos.turn == stm:
+                sc = self._qsearch(alpha, beta, ply + 1, s2, qply + 1)
+            else:
+                sc = -self._qsearch(-beta, -alpha, ply + 1, s2, qply + 1)
             unmake()
             if sc > best:
                 best = sc
@@ -1210,53 +945,106 @@ class Engine:
                         break
         return best
 
-    def _evasions(
-        self,
-        alpha: int,
-        beta: int,
-        ply: int,
-        s: int,
-        qply: int,
-        mine: tuple[Any, ...],
-        theirs: tuple[Any, ...],
-    ) -> int:
-        """Our royal is in the enemy beam: only moves that take it out of the beam matter."""
+    def _evasions(self, alpha: int, beta: int, ply: int, s: int, qply: int, info: Info) -> int:
+        """Our royal is in danger: only the moves that parry it count (none: the loss next move)."""
         pos = self.pos
-        board = self.board
+        profile = self.profile
         stm = pos.turn
-        opp = stm ^ 1
-        is_royal = self.ev.is_royal
-        rays = self.ev.rays
-        lasers = pos.lasers
         best = -(MATE - ply - 2)  # nothing parries: the enemy shot lands next move
         if best >= beta:
             return best
-        my_stop, my_effect, my_path, _ = mine
-        their_path = theirs[2]
-        if not (my_effect == DESTROY and their_path >> my_stop & 1):
-            # Unless our unchanged shot removes a piece from the enemy beam, a parry has to touch
-            # one of the two beams.
-            moves = touching_moves(pos, my_path | their_path)
-        else:
-            moves = pos.generate_codes()
-        for c in moves:
-            s2 = self._play(c, s)
-            loser = pos.loser
-            if loser >= 0:
-                self._unplay()
-                if loser == opp:
-                    return MATE - ply - 1
+        for c in profile.evasions(info):
+            s2 = profile.play(c, s)
+            done = self._decided(ply + 1, stm) if pos.loser >= 0 or self.rule_ends else None
+            if done is not None:
+                pos.unmake_code()
+                if done >= MATE_BOUND:
+                    return done
                 continue
-            e = lasers[opp]
-            if e >= 0:
-                hit = fire(board, rays, e, board[e] & 3)
-                if hit >= 0 and is_royal[board[hit]] and board[hit] >> 2 & 1 == stm:
-                    self._unplay()
-                    continue
-            sc = -self._qsearch(-beta, -max(alpha, best), ply + 1, s2, qply + 1)
-            self._unplay()
+            if not profile.parried():
+                pos.unmake_code()
+                continue
+            if self.multi and pos.turn == stm:
+                sc = self._qsearch(max(alpha, best), beta, ply + 1, s2, qply + 1)
+            else:
+                sc = -self._qsearch(-beta, -max(alpha, best), ply + 1, s2, qply + 1)
+            pos.unmake_code()
             if sc > best:
                 best = sc
                 if sc >= beta:
                     break
         return best
+
+
+class _Node:
+    """One interior node's state while its moves are searched (see :meth:`Engine._search_order`)."""
+
+    __slots__ = (
+        "depth",
+        "alpha",
+        "beta",
+        "ply",
+        "s",
+        "pv_node",
+        "in_danger",
+        "info",
+        "static",
+        "tt_move",
+        "stage",
+        "best",
+        "best_move",
+        "order",
+        "bands",
+        "hits",
+        "default_hit",
+        "pending",
+        "pruned",
+        "futile",
+        "late",
+        "lmr",
+    )
+
+    def __init__(
+        self,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        s: int,
+        pv_node: bool,
+        in_danger: bool,
+        info: Info,
+        tt_move: int,
+    ) -> None:
+        self.depth = depth
+        self.alpha = alpha  # (the result: raised as moves improve on it)
+        self.beta = beta
+        self.ply = ply
+        self.s = s  # the profile's incremental score here
+        self.pv_node = pv_node
+        self.in_danger = in_danger
+        self.info = info  # the profile's analysis of the node
+        self.static: int = info[0]
+        self.tt_move = tt_move
+        self.stage = 0  # next: 0 the table's move, 1 the first stage, 2 the second, 3 the end
+        self.best = -INF
+        self.best_move = 0
+        self.order: list[int] = []  # ordering keys (``key << code_bits | move``) or plain moves
+        self.bands = (0, 0, 0)  # end of the captures, of the killers and parries, of the keyed moves
+        self.hits: dict[int, int] = {}  # the profile's hint for each move it classified
+        self.default_hit = -2  # ...and for the others
+        # what the second stage needs: (moves keyed later, losing moves, the profile's rest, count)
+        self.pending: tuple[list[int], list[int], Any, int] | None = None
+        self.pruned: list[int] = []  # quiet moves pruned (searched after all if everything else loses)
+        self.futile = False  # quiet moves are futile here (set with the first stage)
+        self.late = 999  # quiet moves after this many are pruned
+        self.lmr = False  # late moves are reduced
+
+
+def make_engine(variant: Variant | None = None, weights: Any = None) -> Engine:
+    """An engine for ``variant`` (every rule set has the one search; ``weights``: that rule set's
+    evaluation weights, None for its defaults): the native core's where it is built and serves the
+    rule set (game/native.py), else this Python one."""
+    from game.native import make_native_engine
+
+    return make_native_engine(variant, weights=weights)

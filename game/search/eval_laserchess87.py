@@ -1,4 +1,5 @@
-"""Evaluation of Laser Chess 1987 positions for the generic search (centi-units, side to move).
+"""Laser Chess 1987's engine profile: its evaluation (centi-units, side to move), its noisy actions
+and its threats.
 
 Material (the piece set's values), then the two lasers: what each side's shot would destroy if
 it fired now, traced with the rules' own tracer (splits, static board, the hypersquare). The side
@@ -15,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.position import Position
-from game.search.generic import Hooks, register
+from game.search.profile import Profile
+from game.variants.base import Variant
 from game.variants.laserchess87 import (
     CAPTURED,
     CAPTURES,
@@ -267,14 +269,27 @@ def noisy_moves(pos: Position) -> list[int]:
     return moves
 
 
-register(
-    "laserchess87",
-    Hooks(
-        evaluate=evaluate,
-        noisy=noisy,
-        weights=Lc87Weights(),
-        make_evaluate=Lc87Evaluation,
-        threats=threats,
-        noisy_moves=noisy_moves,
-    ),
-)
+class Lc87Profile(Profile):
+    """The default profile with this evaluation; chance decisions scored by their mean; quiescence
+    searches captures and a gaining fire, and in its first plies the set-ups for a shot at the King
+    (:func:`threats`)."""
+
+    def __init__(self, variant: Variant, weights: Lc87Weights | None = None) -> None:
+        super().__init__(variant, weights)
+        self.evaluation = _DEFAULT if weights is None else Lc87Evaluation(weights)
+
+    @classmethod
+    def default_weights(cls, variant: Variant) -> Lc87Weights:
+        return Lc87Weights()
+
+    def evaluate(self, pos: Position) -> int:
+        return self.evaluation(pos)
+
+    def noisy(self, code: int) -> bool:
+        return noisy(self.pos, code)
+
+    def noisy_moves(self) -> list[int]:
+        return noisy_moves(self.pos)
+
+    def threats(self) -> list[int]:
+        return threats(self.pos)

@@ -1,4 +1,4 @@
-"""LaserChess 98 evaluation for the generic search: material plus beam threats.
+"""LaserChess 98's engine profile: material plus beam threats; fires in quiescence.
 
 A side's laser is a threat only when fired, and a whole turn can rotate then fire, so a leaf's
 material is not enough: for each side we trace what its Lasers would destroy if fired now, and
@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from game.laser import trace_beams
 from game.position import Position
-from game.search.generic import Hooks, register
+from game.search.profile import Profile
+from game.variants.base import Variant
 from game.variants.laserchess98 import BEAM_RULES, GEO, KING, LASER, LC98_PIECES, PAWN, SHAPES
 
 SHARE = 60  # the threat shares are sixtieths (the defaults 3/4 and 1/2 exactly)
@@ -135,14 +136,23 @@ def evaluate(pos: Position) -> int:
     return _DEFAULT(pos)
 
 
-def noisy(pos: Position, code: int) -> bool:
-    """Quiescence searches fires (they are what changes material)."""
-    return bool(code >> 30 & 1)
+class Lc98Profile(Profile):
+    """The default profile (every action) with this evaluation; quiescence searches the fires."""
+
+    def __init__(self, variant: Variant, weights: Lc98Weights | None = None) -> None:
+        super().__init__(variant, weights)
+        self.evaluation = _DEFAULT if weights is None else Lc98Evaluation(weights)
+
+    @classmethod
+    def default_weights(cls, variant: Variant) -> Lc98Weights:
+        return Lc98Weights()
+
+    def evaluate(self, pos: Position) -> int:
+        return self.evaluation(pos)
+
+    def noisy(self, code: int) -> bool:
+        """Quiescence searches fires (they are what changes material)."""
+        return bool(code >> 30 & 1)
 
 
-register(
-    "laserchess98",
-    Hooks(evaluate=evaluate, noisy=noisy, weights=Lc98Weights(), make_evaluate=Lc98Evaluation),
-)
-
-__all__ = ["KING_SHOT", "Lc98Evaluation", "Lc98Weights", "evaluate", "noisy", "threat"]
+__all__ = ["KING_SHOT", "Lc98Evaluation", "Lc98Profile", "Lc98Weights", "evaluate", "threat"]

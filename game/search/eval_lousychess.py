@@ -1,4 +1,4 @@
-"""Lousy Chess evaluation for the generic search: material, king safety, pawns, mobility.
+"""Lousy Chess's engine profile: material, king safety, pawns, mobility.
 
 There is no check in Lousy Chess, so a King left en prise is simply lost: the search sees that
 (captures are searched in quiescence); the evaluation adds what it cannot see at a leaf — how
@@ -9,7 +9,7 @@ have come (promotion is a Queen), and how many squares each side's pieces reach.
 from __future__ import annotations
 
 from game.position import Position
-from game.search.generic import Hooks, register
+from game.search.profile import Profile
 from game.variants.lousychess import (
     HEIGHT,
     KING,
@@ -70,4 +70,8 @@ def evaluate(pos: Position) -> int:
     return score[stm] - score[1 - stm]
 
 
-register("lousychess", Hooks(evaluate=evaluate))
+class LousyProfile(Profile):
+    """The default profile (every action; captures by landing in quiescence) with this evaluation."""
+
+    def evaluate(self, pos: Position) -> int:
+        return evaluate(pos)

@@ -76,7 +76,7 @@ class Randomness:
     # Blind to set-ups: quiescence does not try the variant's threat actions (Laser Chess 1987's
     # move-then-fire), so the opponent's two-action shots are seen only by the search's own depth.
     blind: bool = False
-    # Stops at its depth with the static evaluation: no quiescence at all (the generic search).
+    # Stops at its depth with the static evaluation: no quiescence at all.
     shallow: bool = False
 
 

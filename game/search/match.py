@@ -15,7 +15,7 @@ from game.chance import needs_draw, resolve
 from game.errors import LaserChessError
 from game.move import Move
 from game.position import Position
-from game.search.generic import make_engine
+from game.search.engine import make_engine
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
 from game.search.limits import Limits, Randomness

@@ -91,7 +91,7 @@ def touching_moves(
     """The legal moves of the side to move whose from- or to-square lies on ``mask`` (bit per square),
     or that have a third square, in the order :meth:`Position.generate_codes` gives them.
 
-    With ``entries`` (Khet: the side to move's beam, :func:`~game.search.engine.beam_entries`, whose
+    With ``entries`` (Khet: the side to move's beam, :func:`~game.search.beams.beam_entries`, whose
     squares ``mask`` is) a piece's steps from off the beam onto an empty square of it are left out
     where the beam then destroys the piece or stops on it: such a move changes nothing else the shot
     does, so it destroys no enemy piece (quiescence asks only for those)."""
@@ -240,3 +240,49 @@ def moves_apart(
             out.append(sq | sq << 8 | CLOCKWISE << 16)
             out.append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
     return near, far
+
+
+def first_apart(pos: Position, mask: int) -> int:
+    """The first legal move of the side to move, in :meth:`Position.generate_codes`'s order, that
+    touches no square of ``mask`` and has no third square (-1: none). For Khet only the pieces off
+    the mask are looked at, and only until one has such a move."""
+    variant = pos.variant
+    flags = square_flags(mask)
+    if not isinstance(variant, Khet):
+        for c in variant.generate(pos):
+            if not (flags[c & 255] or flags[c >> 8 & 255] or c >> 18):
+                return c
+        return -1
+    if pos.loser >= 0:
+        return -1
+    tables = _khet_tables(variant)
+    board = pos.board
+    targets = tables.targets[pos.turn]
+    swap_reserved_ok = getattr(pos.options, "swap_into_reserved", False)
+    forbidden = tables.forbidden
+    own = bytes(board).translate(OWN[pos.turn])
+    sq = own.find(1)
+    while sq >= 0:
+        if not flags[sq]:
+            p = board[sq]
+            kind = p >> 3
+            if kind == SPHINX:
+                d = p & 3
+                for turn, rotation in ((1, CLOCKWISE), (3, COUNTER_CLOCKWISE)):
+                    if tables.step[sq << 2 | ((d + turn) & 3)] >= 0:
+                        return sq | sq << 8 | rotation << 16
+            else:
+                for t in targets[sq]:
+                    q = board[t]
+                    if flags[t]:
+                        continue
+                    if not q or (
+                        kind == SCARAB
+                        and (q >> 3 == PYRAMID or q >> 3 == ANUBIS)
+                        and (swap_reserved_ok or sq not in forbidden[q >> 2 & 1])
+                    ):
+                        return sq | t << 8
+                if kind != PHARAOH:
+                    return sq | sq << 8 | CLOCKWISE << 16
+        sq = own.find(1, sq + 1)
+    return -1

@@ -1,11 +1,12 @@
 """Evaluation weights of every rule set to and from JSON (tools/tune.py writes them; ``match
 --white-weights FILE`` and ``python -m game engine --weights FILE`` play them).
 
-A rule set's weights are one frozen dataclass: :class:`~game.search.evaluate.Weights` for the rule
-sets of the Khet search (Khet, Leiserchess 2017/2018), the one its evaluation module registers
-with the generic search otherwise (``Lc87Weights``, ``Lc98Weights``). A file is a JSON object of
-the fields it changes (the others keep their defaults) plus ``"variant"``; ``values`` maps piece
-kind numbers (as strings) to centi-units. A file without ``"variant"`` is Khet's (older files).
+A rule set's weights are one frozen dataclass, the one its engine profile plays
+(``Profile.default_weights``): :class:`~game.search.evaluate.Weights` for the beam profile (Khet,
+Leiserchess 2017/2018), ``Lc87Weights``, ``Lc98Weights`` for Laser Chess 1987 and LaserChess 98.
+A file is a JSON object of the fields it changes (the others keep their defaults) plus
+``"variant"``; ``values`` maps piece kind numbers (as strings) to centi-units. A file without
+``"variant"`` is Khet's (older files).
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.fileio import loads_json
-from game.search.evaluate import weights_for
-from game.search.generic import HOOKS, uses_generic
+from game.search.profile import profile_class
 from game.variants import get_variant
 
 
@@ -27,12 +27,10 @@ def default_weights(variant: str) -> Any:
         v = get_variant(variant)
     except KeyError as exc:
         raise ValueError(str(exc.args[0])) from None
-    if not uses_generic(v):
-        return weights_for(v)
-    hooks = HOOKS.get(v.name)
-    if hooks is None or hooks.weights is None or hooks.make_evaluate is None:
+    weights = profile_class(v).default_weights(v)
+    if weights is None:
         raise ValueError(f"the {variant} evaluation has no weights to tune")
-    return hooks.weights
+    return weights
 
 
 def weights_to_json(w: Any, variant: str | None = None) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from typing import Any
 
 from game.position import Position
 from game.search.collector import collector_paused
-from game.search.generic import engine_for
+from game.search.engine import make_engine
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
 from game.search.limits import Limits, Progress, SearchResult
@@ -97,7 +97,7 @@ class WorkerError:
 def _worker_main(conn: Any, cancelled: Any) -> None:
     """The worker process: answer search requests until told to quit (or the pipe closes)."""
     die_with_parent()
-    engines: dict[type, Any] = {}  # the Khet engine and the generic search, each with its tables
+    engines: list[Any] = []  # the one engine (made on the first search), which keeps its tables
     while True:
         try:
             msg = conn.recv()
@@ -107,7 +107,7 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
         if kind == "quit":
             return
         if kind == "new_game":
-            for engine in engines.values():
+            for engine in engines:
                 engine.clear()
             continue
         if kind != "search":
@@ -122,7 +122,9 @@ def _worker_main(conn: Any, cancelled: Any) -> None:
 
         try:
             pos = state.position()
-            engine = engine_for(pos.variant, engines)
+            if not engines:
+                engines.append(make_engine(pos.variant))
+            engine = engines[0]
             randomness = None
             rng = None
             if level is not None:

@@ -25,6 +25,7 @@ from game.position import JOURNAL
 from game.variants import swapfire
 from game.variants.base import Problem, Variant
 from game.variants.options import RuleOptions, option
+from game.variants.profile import EngineProfile
 from game.variants.swapfire import SWAP_FIRE
 
 if TYPE_CHECKING:
@@ -104,6 +105,7 @@ class Khet(Variant):
     """Khet 2.0 with the rule options of rules/khet.md, on any board."""
 
     name = "khet"
+    engine = EngineProfile(search="game.search.beams:BeamProfile")
     title = "Khet 2.0"
     geometry = GEO
     side_names = ("Silver", "Red")

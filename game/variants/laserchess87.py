@@ -254,6 +254,7 @@ class LaserChess87(Variant):
         controls=Controls(half_turn=True, rotate_to=True, fire=True),
     )
     engine = EngineProfile(
+        search="game.search.eval_laserchess87:Lc87Profile",
         # A ply is one action and each costs about ten times the last, so the levels' time
         # budgets alone would give Easy and Medium the same depth (2), and quiescence's
         # move-then-fire threats make a whole turn's search see little more than one action's.

@@ -34,6 +34,7 @@ from game.variants import swapfire
 from game.variants.base import Problem, Variant
 from game.variants.options import RuleOptions, option
 from game.variants.presentation import Controls, Presentation
+from game.variants.profile import EngineProfile
 from game.variants.swapfire import SWAP_FIRE
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ class Leiserchess(Variant):
     side_letters = ("W", "B")
     pieces = LEISERCHESS_PIECES
     maker: Maker = SWAP_FIRE
+    engine = EngineProfile(search="game.search.beams:BeamProfile")
     king_kill_is_leaf = True
     quiet_ply_limit = 100  # 50 moves by each side without a Pawn zapped
 

@@ -183,7 +183,7 @@ class LousyChess(Variant):
         square_colours=True,
         controls=Controls(turn=False),  # chessmen never turn, fire or pass
     )
-    engine = EngineProfile(scripted=True)
+    engine = EngineProfile(search="game.search.eval_lousychess:LousyProfile", scripted=True)
 
     # ------------------------------------------------------------ moves
     def generate(self, pos: Position) -> list[int]:

@@ -1,5 +1,5 @@
-"""The variant-agnostic search (game/search/generic.py): exact against minimax, limits, turns of
-several actions, and the one place that picks it (levels, worker, match)."""
+"""The one search on the rule sets of the default profile's kind (game/search/profile.py): exact
+against minimax, limits, turns of several actions, and the levels in the worker process."""
 
 from __future__ import annotations
 
@@ -10,27 +10,31 @@ import pytest
 
 from game import Position
 from game.search.engine import MATE_BOUND, Engine, Limits, Randomness, SearchResult
-from game.search.generic import GenericEngine, engine_for, make_engine, uses_generic
 from game.search.levels import get_level
+from game.search.limits import SearchOptions
 from game.search.worker import SearchWorker
-from game.variants import get_variant
 from tests.prism import register
 
 V = "lousychess"
 
 
-def minimax(engine: GenericEngine, pos: Position, depth: int, ply: int = 0) -> int:
+PLAIN = SearchOptions(
+    quiescence=False, null_move=False, lmr=False, futility=False, extensions=False, move_count_pruning=False
+)
+
+
+def minimax(engine: Engine, pos: Position, depth: int, ply: int = 0) -> int:
     """Plain negamax with the engine's own evaluation and end scores (no pruning, no table)."""
-    engine.pos = pos
-    engine.path = [pos.hash]
-    done = engine._terminal(ply)
+    profile = engine.profile_for(pos.variant)
+    profile.begin(pos)
+    done = profile.terminal(ply)
     if done is not None:
         return done
     moves = pos.generate_codes()
     if not moves:
-        return engine._no_moves(ply)
+        return profile.no_moves(ply)
     if depth == 0:
-        return engine.eval_fn(pos)
+        return profile.evaluate(pos)
     best = -(10**9)
     for c in moves:
         stm = pos.turn
@@ -48,32 +52,29 @@ def test_alpha_beta_with_a_table_equals_plain_minimax(seed):
     pos = Position.setup(variant=V)
     for _ in range(rng.randint(4, 12)):
         pos.push(rng.choice(list(pos.legal_moves)))
-    engine = GenericEngine(quiescence=False)
+    engine = Engine(PLAIN)
     for depth in (1, 2, 3):
         result = engine.search(pos, Limits(depth=depth))
-        reference = GenericEngine(quiescence=False)
-        reference.search(pos, Limits(depth=1))  # sets up its evaluation
-        copy = pos.copy()
-        assert result.score == minimax(reference, copy, depth), depth
+        assert result.score == minimax(Engine(PLAIN), pos.copy(), depth), depth
         assert result.move in pos.generate_codes()
 
 
 def test_captures_the_king_when_it_can():
     pos = Position.from_fen("k4/5/5/5/5/R3K w 5", V)
-    result = GenericEngine().search(pos, Limits(depth=3))
+    result = Engine().search(pos, Limits(depth=3))
     assert result.move_text == "a1-a6" and result.score >= MATE_BOUND
 
 
 def test_saves_its_king_from_capture():
     pos = Position.from_fen("k3r/5/5/5/5/3QK w 5", V)  # the Black rook on e6 attacks the King on e1
-    result = GenericEngine().search(pos, Limits(depth=2))
+    result = Engine().search(pos, Limits(depth=2))
     pos.push_code(result.move)
     assert not any(pos.board[c >> 8 & 255] >> 3 == 9 for c in pos.generate_codes())
 
 
 def test_limits_nodes_stop_and_time():
     pos = Position.setup(variant=V)
-    engine = GenericEngine()
+    engine = Engine()
     r = engine.search(pos, Limits(nodes=300))
     assert r.move in pos.generate_codes() and r.nodes < 300 + 300
     r = engine.search(pos, Limits(stop=lambda: True))
@@ -84,7 +85,7 @@ def test_limits_nodes_stop_and_time():
         now[0] += 0.001
         return now[0]
 
-    timed = GenericEngine(clock=clock)
+    timed = Engine(clock=clock)
     r = timed.search(pos, Limits(movetime=0.5))
     assert r.move in pos.generate_codes() and r.seconds <= 0.5
 
@@ -93,7 +94,7 @@ def test_progress_after_every_depth_and_the_position_is_left_alone():
     pos = Position.setup(variant=V)
     fen, h = pos.fen(), pos.hash
     seen = []
-    GenericEngine().search(pos, Limits(depth=4), seen.append)
+    Engine().search(pos, Limits(depth=4), seen.append)
     assert [p.depth for p in seen] == [1, 2, 3, 4] and all(p.pv for p in seen)
     assert pos.fen() == fen and pos.hash == h
 
@@ -101,7 +102,7 @@ def test_progress_after_every_depth_and_the_position_is_left_alone():
 def test_randomness_stays_within_the_margin_and_never_blunders_the_king():
     pos = Position.from_fen("k3r/5/5/5/5/3QK w 5", V)
     for seed in range(6):
-        r = GenericEngine().search(pos, Limits(depth=2), None, Randomness(300, 90), random.Random(seed))
+        r = Engine().search(pos, Limits(depth=2), None, Randomness(300, 90), random.Random(seed))
         assert r.score > -MATE_BOUND
 
 
@@ -112,18 +113,9 @@ def test_turns_of_several_actions_keep_the_side():
     for _ in range(6):
         if pos.outcome() is not None:
             break
-        r = GenericEngine().search(pos, Limits(depth=3))
+        r = Engine().search(pos, Limits(depth=3))
         assert r.move in pos.generate_codes()
         pos.push_code(r.move if rng.random() < 0.5 else rng.choice(pos.generate_codes()))
-
-
-def test_the_engine_is_picked_in_one_place():
-    lousy, khet = get_variant(V), get_variant("khet")
-    assert uses_generic(lousy) and not uses_generic(khet)
-    assert isinstance(make_engine(lousy), GenericEngine) and isinstance(make_engine(khet), Engine)
-    engines: dict = {}
-    assert engine_for(lousy, engines) is engine_for(lousy, engines)
-    assert engine_for(khet, engines) is not engine_for(lousy, engines)
 
 
 def test_levels_play_lousy_chess_in_the_worker_process():
