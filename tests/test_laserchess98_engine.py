@@ -64,3 +64,18 @@ def test_every_level_plays_a_legal_action(level):
         move = Move.from_code(result.move)
         assert move in pos.legal_moves
         pos.push(move)
+
+
+def test_no_level_plays_a_null_pair_of_half_actions():
+    """Issue 28 #14: Easy turned a piece and turned it back (g8>N then g8>S), wasting its turn."""
+    pos = Position.setup(variant=V)
+    pos.push_text("a1>E")
+    undo = pos.parse_move("a1>N").code
+    for name in LEVELS:
+        level = LEVELS[name]
+        for seed in range(3):
+            limits = Limits(depth=min(level.limits(variant=pos.variant).depth or 2, 2))
+            r = make_engine(pos.variant).search(
+                pos, limits, None, level.randomness(pos.variant), level.rng(seed)
+            )
+            assert r.move != undo and undo not in r.root_scores, (name, seed)

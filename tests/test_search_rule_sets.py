@@ -149,3 +149,26 @@ def test_game_analysis_uses_the_search_that_plays_the_rule_set():
     analysis = analyse_game(game, "quick")
     assert len(analysis.positions) == len(game.moves) + 1
     assert analysis.positions[-2].score >= MATE_BOUND  # White captures the King next
+
+
+def test_a_new_laser_rule_set_gets_the_laser_evaluation_and_scores_its_beams():
+    """A laser rule set that names no profile (the test-only Prism) is scored from its optics:
+    with material level all along, the material profile said +0.00 on every position."""
+    from game.search.laser import LaserProfile
+    from game.search.profile import Profile, make_profile
+
+    prism = register()
+    pos = Position.setup(variant=prism.name)
+    profile = make_profile(pos.variant)
+    assert isinstance(profile, LaserProfile)
+    material = Profile(pos.variant)
+    rng = random.Random(3)
+    seen = []
+    for _ in range(6):
+        assert material.evaluate(pos) == 0
+        seen.append(profile.evaluate(pos))
+        pos.push(rng.choice(list(pos.legal_moves)))
+    assert any(seen), seen
+    # The beams' threat is what moves the score: the side to move can cash its own shot.
+    start = Position.setup(variant=prism.name)
+    assert profile.threat(start, [start.lasers[start.turn]], start.turn) > 0

@@ -56,6 +56,7 @@ from game.search.profile import (
     make_profile,
 )
 from game.variants.base import Variant
+from game.zobrist import SIDE_KEY
 
 INF = 1_000_000
 MAX_PLY = 96
@@ -384,13 +385,21 @@ class Engine:
         out = []
         stm = pos.turn
         value = profile.value
+        # The last action of a turn that leaves the board as the turn found it (LaserChess 98's
+        # g8>N then g8>S) is a null pair: never chosen while there is anything else to play.
+        turn_start = pos.hashes[pos.ply - pos.part] ^ SIDE_KEY if self.multi and pos.part else None
+        null_pairs = []
         for c in codes:
             if c & DECISION:
                 out.append((0, c))  # (its outcomes are chance's: scored by the search)
                 continue
             removed = pos.make_code(c)
             done = self._decided(1, stm)
+            null_pair = pos.hash == turn_start and pos.turn != stm
             pos.unmake_code()
+            if null_pair and done is None:
+                null_pairs.append((0, c))
+                continue
             if done is not None:
                 out.append((done, c))
                 continue
@@ -400,7 +409,7 @@ class Engine:
                 gain += -v if removed[i] >> 2 & 1 == stm else v
             out.append((gain, c))
         out.sort(key=lambda t: t[0], reverse=True)
-        return out
+        return out or null_pairs
 
     def _decided(self, ply: int, stm: int) -> int | None:
         """After a move by ``stm`` (the child is at ``ply``): its exact score for ``stm`` if the rules

@@ -245,9 +245,12 @@ def profile_class(variant: Variant) -> type[Profile]:
     the laser profile for a rule set with lasers, this material one otherwise."""
     path = variant.engine.search
     if not path:
-        if not variant.fast_codes:
+        if variant.fast_codes:
+            path = "game.search.beams:BeamProfile"
+        elif variant.pieces.emitter_numbers():
+            path = "game.search.laser:LaserProfile"
+        else:
             return Profile
-        path = "game.search.beams:BeamProfile"
     module, _, name = path.partition(":")
     found: type[Profile] = getattr(importlib.import_module(module), name)
     return found
