@@ -118,6 +118,7 @@ EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser
 
 COMMAND_MODULES = (
     "game.search.cli",  # bestmove, bench, match, engine
+    "game.search.ladder",  # ladder
     "game.study_cli",  # analyse
     "game.scripted_cli",  # scripted (Lousy Chess engine games)
     "game.puzzles.cli",  # puzzles generate|check|stats

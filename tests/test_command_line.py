@@ -450,7 +450,17 @@ ODD_VALUES = [
 
 # The sub-commands whose long work is replaced by a quick stand-in below (a search at depth 1, no
 # games, no stdin). A new sub-command must be added here, with stubs for whatever it runs for long.
-STUBBED_COMMANDS = {"perft", "bestmove", "bench", "match", "engine", "analyse", "scripted", "puzzles"}
+STUBBED_COMMANDS = {
+    "perft",
+    "bestmove",
+    "bench",
+    "match",
+    "engine",
+    "analyse",
+    "scripted",
+    "puzzles",
+    "ladder",
+}
 
 
 @pytest.fixture
@@ -483,6 +493,9 @@ def quick_work(monkeypatch, tmp_path):
 
     monkeypatch.setattr(search_cli, "make_engine", DepthOne)
     monkeypatch.setattr(search_cli, "play_match", lambda *args, **kwargs: MatchRecord([]))
+    import game.search.ladder as ladder
+
+    monkeypatch.setattr(ladder, "play_match", lambda *args, **kwargs: MatchRecord([]))
     monkeypatch.setattr(search_cli, "ENGINE_HANDSHAKE_SECONDS", 1.0)
     monkeypatch.setattr(EngineSession, "run", lambda self: 0)
     real_analyse = analysis.analyse_game

@@ -1,0 +1,177 @@
+"""The level ladder: neighbouring levels play each other and the Elo steps make a rating table.
+
+``python -m game ladder --variant V`` plays Beginner-Easy, Easy-Medium, Medium-Hard and Hard-Expert
+(colours alternated, the rule set's setups in turn), prints each pair's score and Elo difference with
+its 95 % interval, and chains the steps into ratings anchored at :data:`ANCHOR` for Beginner.
+``--time-scale`` gives every level a fraction of its time budget (a short run; depth caps stay), and
+``--out FILE`` adds the table to a JSON file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+from types import ModuleType
+
+from game import cliargs
+from game.fileio import atomic_write_text, loads_json
+from game.search.levels import LEVELS, get_level
+from game.search.match import GameResult, PlayerSpec, elo_difference, format_elo, play_match
+from game.variants import VARIANTS, get_variant
+
+ANCHOR = 1000  # Beginner's rating: the ladder measures differences only
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rung: the stronger level's score against the weaker one."""
+
+    weaker: str
+    stronger: str
+    wins: int  # the stronger level's
+    draws: int
+    losses: int
+
+    @property
+    def elo(self) -> tuple[float, float, float]:
+        """(estimate, low, high) of the stronger level's advantage, 95 %."""
+        return elo_difference(self.wins, self.draws, self.losses)
+
+
+def play_ladder(
+    variant: str,
+    games: int,
+    time_scale: float = 1.0,
+    seed: int = 1,
+    jobs: int = 2,
+    max_plies: int = 200,
+    report: Callable[[str, GameResult], None] | None = None,
+) -> list[Step]:
+    """Play every neighbouring pair of levels ``games`` games; the steps, weakest pair first."""
+    names = list(LEVELS)
+    setups = tuple(get_variant(variant).setups)
+    steps = []
+    for weaker, stronger in pairwise(names):
+        a = PlayerSpec(get_level(stronger), movetime=get_level(stronger).seconds * time_scale)
+        b = PlayerSpec(get_level(weaker), movetime=get_level(weaker).seconds * time_scale)
+        pair = f"{stronger}-{weaker}"
+
+        def each(result: GameResult, pair: str = pair) -> None:
+            if report is not None:
+                report(pair, result)
+
+        record = play_match(a, b, games, setups, jobs, seed, max_plies, variant, each)
+        steps.append(Step(weaker, stronger, *record.score))
+        if record.stopped == "interrupted":
+            break
+    return steps
+
+
+def ratings(steps: list[Step]) -> dict[str, int]:
+    """Each level's rating: Beginner at :data:`ANCHOR`, each step's estimate added (an infinite
+    estimate, a clean sweep, counts as its finite bound)."""
+    out = {steps[0].weaker: ANCHOR} if steps else {}
+    rating = float(ANCHOR)
+    for step in steps:
+        est, low, _high = step.elo
+        rating += est if math.isfinite(est) else low
+        out[step.stronger] = round(rating)
+    return out
+
+
+def table(steps: list[Step]) -> str:
+    """The ladder as text: each level's rating and each step's score and Elo with its interval."""
+    rated = ratings(steps)
+    lines = [f"{'level':<10}{'rating':>8}   step (stronger vs weaker): W-D-L, Elo ± 95 %"]
+    for name, rating in rated.items():
+        step = next((s for s in steps if s.stronger == name), None)
+        detail = (
+            f"+{step.wins}={step.draws}-{step.losses}  {format_elo(step.wins, step.draws, step.losses)}"
+            if step
+            else ""
+        )
+        lines.append(f"{name:<10}{rating:>8}   {detail}".rstrip())
+    return "\n".join(lines)
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    def show(pair: str, r: GameResult) -> None:
+        print(
+            f"{pair:<16} game {r.index + 1:>3}  {r.setup:<22} {r.result:<8} {r.reason} ({r.plies} plies)",
+            flush=True,
+        )
+
+    steps = play_ladder(args.variant, args.games, args.time_scale, args.seed, args.jobs, args.max_plies, show)
+    print()
+    print(f"{get_variant(args.variant).title}: {args.games} games a pair, time x{args.time_scale:g}")
+    print(table(steps))
+    if args.out is not None:
+        entry = {
+            "games": args.games,
+            "time_scale": args.time_scale,
+            "ratings": ratings(steps),
+            "steps": [[s.stronger, s.weaker, s.wins, s.draws, s.losses] for s in steps],
+        }
+        try:
+            old = loads_json(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
+        except (OSError, ValueError) as exc:
+            raise cliargs.CommandFailed(f"{args.out}: {exc}; not overwritten") from None
+        if not isinstance(old, dict):
+            raise cliargs.CommandFailed(f"{args.out}: not a ratings file; not overwritten")
+        old[args.variant] = entry
+        try:
+            atomic_write_text(args.out, json.dumps(old, indent=1) + "\n")
+        except OSError as exc:
+            raise cliargs.CommandFailed(f"{args.out}: {exc.strerror or exc}") from None
+        print(f"written to {args.out}")
+    return 0
+
+
+def register(main: ModuleType) -> None:
+    """Add ``ladder`` to the ``python -m game`` parser of module ``main``."""
+    if "ladder" in main.COMMANDS:
+        return
+
+    def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        p = sub.add_parser("ladder", help="neighbouring levels play each other: an Elo table of the levels")
+        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
+        p.add_argument(
+            "--games",
+            metavar="N",
+            type=cliargs.games,
+            default=20,
+            help="games per pair of levels (default 20)",
+        )
+        p.add_argument(
+            "--time-scale",
+            metavar="X",
+            type=cliargs.time_scale,
+            default=1.0,
+            help="each level's time budget times X (default 1; depth caps stay)",
+        )
+        p.add_argument(
+            "--jobs",
+            metavar="N",
+            type=cliargs.jobs,
+            default=2,
+            help="games at once, each in its own process (default 2)",
+        )
+        p.add_argument("--seed", metavar="N", type=int, default=1, help="random seed (default 1)")
+        p.add_argument(
+            "--max-plies",
+            metavar="N",
+            type=cliargs.count,
+            default=200,
+            help="plies before a draw (default 200)",
+        )
+        p.add_argument(
+            "--out", metavar="FILE", type=Path, help="add this rule set's table to a ratings JSON file"
+        )
+
+    main.EXTRA_PARSERS.append(parsers)
+    main.COMMANDS["ladder"] = cmd_ladder
