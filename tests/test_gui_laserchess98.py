@@ -465,15 +465,19 @@ def test_a_past_games_card_counts_the_whole_game_in_turns():
     assert move_sides("laserchess98", start, ("e2e9",)) is None  # a damaged record: plain count
 
 
-def test_the_replay_says_which_move_and_which_action_it_shows(app):
-    from gui.testing import run_frames
-
+def _whole_game() -> Game:
     game = Game.new("laserchess98", players=(Player("human"), Player("human")))
     pos = game.start_position()
     for text in WHOLE_GAME:
         pos.push_text(text)
         game.add_move(text, 1.0)
-    screen = app.screens.push("replay", game=game, ply=7)
+    return game
+
+
+def test_the_replay_says_which_move_and_which_action_it_shows(app):
+    from gui.testing import run_frames
+
+    screen = app.screens.push("replay", game=_whole_game(), ply=7)
     run_frames(app, 3)
     assert screen.status_lines()[0].startswith("Move 3 of 7, Blue, action 7 of 21:  d1*")
     khet = Game.new("khet", "Classic")
@@ -513,12 +517,7 @@ def test_the_replays_status_box_keeps_the_move_whole_in_a_small_window(app):
     from gui.colours import BODY_TEXT
     from gui.testing import run_frames
 
-    game = Game.new("laserchess98", players=(Player("human"), Player("human")))
-    pos = game.start_position()
-    for text in WHOLE_GAME:
-        pos.push_text(text)
-        game.add_move(text, 1.0)
-    screen = app.screens.push("replay", game=game, ply=7)
+    screen = app.screens.push("replay", game=_whole_game(), ply=7)
     wide = screen.status_rows(app.window_size)
     assert wide[0].startswith("Move 3 of 7, Blue, action 7 of 21:  d1*")
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(640, 480), w=640, h=480))
