@@ -277,3 +277,21 @@ def test_the_replay_of_an_analysed_game_opens_learn_from_your_mistakes(app):
     post_key(app, pygame.K_l)
     run_frames(app, 2)
     assert app.screens.top is replay
+
+
+def test_learn_checks_a_move_of_a_game_analysed_at_a_strength_it_does_not_know(app, monkeypatch):
+    """Found by the random events (replay x LaserChess 98 -> Learn): an analysis saved under a name
+    that is not one of the levels ("screenshot", a newer program's) raised KeyError in get_strength
+    when the player's move had to be checked by the engine. It is checked at the quick strength."""
+    import gui.crash
+    from tests.test_puzzles import analysed_game
+
+    monkeypatch.setattr(gui.crash, "handle_crash", lambda app, exc: False)  # a crash fails the test
+    game, best = analysed_game()
+    game.analysis.strength = "random events"
+    screen = app.screens.push("learn", game=game)
+    run_frames(app, 2)
+    wrong = next(m for m in screen.position.legal_moves if screen.position.move_text(m) != best)
+    enter(app, screen.board, wrong)
+    assert screen.checking or screen.verdict is not None
+    wait_until(app, lambda: screen.verdict is not None, seconds=120)

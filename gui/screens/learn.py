@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
-from game.analysis import MARK_NAMES, get_strength
+from game.analysis import MARK_NAMES, STRENGTHS
 from game.move import Move
 from game.position import Position
 from game.puzzles.mistakes import Mistake, Verdict, judge, mistakes, quick_verdict
@@ -100,7 +100,8 @@ class LearnScreen(Screen):
                 mistake.state.options,
             )
             strength = self.game.analysis.strength if self.game.analysis is not None else "quick"
-            self.worker.start(state, limits=get_strength(strength or "quick").limits())
+            # an analysis saved under a strength this program does not name is checked at quick
+            self.worker.start(state, limits=STRENGTHS.get(strength, STRENGTHS["quick"]).limits())
         self._refresh()
 
     def _verdict(self, verdict: Verdict) -> None:
