@@ -43,5 +43,9 @@ setup(
     ],
     package_dir={"gui.assets": "assets"},
     # the puzzle collections (game/puzzles/data/<rule set>.json) ship in the wheel too
-    package_data={**{name: ["*"] for name in asset_packages}, "game.puzzles": ["data/*.json"]},
+    package_data={
+        **{name: ["*"] for name in asset_packages},
+        "game.puzzles": ["data/*.json"],
+        "game.search": ["ratings.json"],
+    },
 )

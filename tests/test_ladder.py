@@ -47,3 +47,40 @@ def test_a_short_ladder_plays_every_neighbouring_pair(tmp_path, capsys):
     assert written["khet"] == {"ratings": {"Beginner": 1000}}  # other rule sets' entries are kept
     assert list(written["lousychess"]["ratings"]) == names
     assert "Expert" in capsys.readouterr().out
+
+
+def test_level_ratings_read_only_what_was_measured(tmp_path):
+    from game.search.ladder import level_ratings
+
+    path = tmp_path / "ratings.json"
+    assert level_ratings("khet", path) == {}  # no file: no rating
+    path.write_text(json.dumps({"khet": {"ratings": {"Beginner": 1000, "Medium": 1350, "Bogus": 5, "Hard": True}}}))
+    assert level_ratings("khet", path) == {"Beginner": 1000, "Medium": 1350}
+    assert level_ratings("lousychess", path) == {}
+    path.write_text("[" * 100_000)
+    assert level_ratings("khet", path) == {}
+
+
+def test_new_game_shows_each_levels_rating_and_a_choice_keeps_the_level(quick_app, tmp_path, monkeypatch):
+    import pygame
+    import pygame_gui
+
+    import game.search.ladder as ladder
+    from gui.screens.config import Choices, ConfigScreen
+    from gui.testing import run_frames
+
+    path = tmp_path / "ratings.json"
+    path.write_text(json.dumps({"khet": {"ratings": {"Beginner": 1000, "Medium": 1350, "Hard": 1520}}}))
+    monkeypatch.setattr(ladder.level_ratings, "__defaults__", (path,))
+    ConfigScreen.remembered = Choices(opponent="cpu", variant="khet")
+    quick_app.screens.push("config")
+    run_frames(quick_app, 2)
+    config = quick_app.screens.top
+    menu = config.widgets["level"]
+    assert menu.selected_option[0] == "Medium · Elo 1350"
+    assert "Easy" in config.level_choices  # not measured: the plain name
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text="Hard · Elo 1520")
+    )
+    run_frames(quick_app, 2)
+    assert quick_app.screens.top.choices.level == "Hard"

@@ -25,6 +25,8 @@ from game.search.match import GameResult, PlayerSpec, elo_difference, format_elo
 from game.variants import VARIANTS, get_variant
 
 ANCHOR = 1000  # Beginner's rating: the ladder measures differences only
+# The ratings the New game screen shows, per rule set (written by ``ladder --out`` to this file).
+RATINGS_FILE = Path(__file__).with_name("ratings.json")
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,20 @@ def table(steps: list[Step]) -> str:
         )
         lines.append(f"{name:<10}{rating:>8}   {detail}".rstrip())
     return "\n".join(lines)
+
+
+def level_ratings(variant: str, path: Path = RATINGS_FILE) -> dict[str, int]:
+    """The levels' measured ratings in ``variant`` (level name -> rating); {} when the rule set was
+    not measured or the file cannot be read: no rating is better than a wrong one."""
+    try:
+        data = loads_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    entry = data.get(variant) if isinstance(data, dict) else None
+    rated = entry.get("ratings") if isinstance(entry, dict) else None
+    if not isinstance(rated, dict):
+        return {}
+    return {k: v for k, v in rated.items() if k in LEVELS and isinstance(v, int) and not isinstance(v, bool)}
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:

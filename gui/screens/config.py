@@ -62,6 +62,7 @@ class ConfigScreen(Screen):
         self.widgets: dict[str, UIElement] = {}
         self.segments: dict[str, dict[str, UIButton]] = {}
         self.side_choices: dict[str, str] = {}  # drop-down text -> side, when sides are a drop-down
+        self.level_choices: dict[str, str] = {}  # drop-down text ("Medium · Elo 1350") -> level
         self.opponent_choices: dict[str, str] = {}  # drop-down text -> opponent kind
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.sections: list[pygame.Rect] = []
@@ -172,7 +173,9 @@ class ConfigScreen(Screen):
             c.side = self.side_choices.get(text, c.side)
         elif key == "repetition":
             c.repetition = next(k for k, v in REPETITION.items() if v == text)
-        elif key in ("level", "level2", "clock", "ply_limit"):
+        elif key in ("level", "level2"):
+            setattr(c, key, self.level_choices.get(text, text))
+        elif key in ("clock", "ply_limit"):
             setattr(c, key, text)
         elif key.startswith("rule:"):
             spec = next((s for s in self.variant.option_specs if "rule:" + s.key == key), None)

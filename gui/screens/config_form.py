@@ -14,6 +14,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
+from game.search.ladder import level_ratings
 from game.search.levels import LEVELS
 from game.variants import VARIANTS
 from gui.art.fonts import font, wrap_text
@@ -197,13 +198,18 @@ class Form:
         names = self.model.variant.side_names
         watching = c.opponent == "watch"
         label(f"{names[0]} CPU" if watching else "CPU level", y)
-        level = self.dropdown("level", list(LEVELS), c.level, y)
+        # Each level with its rating where the ladder measured this rule set ("Medium · Elo 1350";
+        # the font has no "≈").
+        rated = level_ratings(self.model.variant.name)
+        texts = {name: f"{name} · Elo {rated[name]}" if name in rated else name for name in LEVELS}
+        self.screen.level_choices = {text: name for name, text in texts.items()}
+        level = self.dropdown("level", list(texts.values()), texts.get(c.level, c.level), y)
         if c.opponent not in ("cpu", "watch"):
             level.disable()
         y += row_h
         if watching:  # the second CPU's level takes the place of "Play as"
             label(f"{names[1]} CPU", y)
-            self.dropdown("level2", list(LEVELS), c.level2, y)
+            self.dropdown("level2", list(texts.values()), texts.get(c.level2, c.level2), y)
             return y + row_h
         label("Play as", y)
         sides = {"first": names[0], "second": names[1], "random": "Random"}
