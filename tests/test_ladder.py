@@ -54,7 +54,8 @@ def test_level_ratings_read_only_what_was_measured(tmp_path):
 
     path = tmp_path / "ratings.json"
     assert level_ratings("khet", path) == {}  # no file: no rating
-    path.write_text(json.dumps({"khet": {"ratings": {"Beginner": 1000, "Medium": 1350, "Bogus": 5, "Hard": True}}}))
+    stored = {"Beginner": 1000, "Medium": 1350, "Bogus": 5, "Hard": True}
+    path.write_text(json.dumps({"khet": {"ratings": stored}}))
     assert level_ratings("khet", path) == {"Beginner": 1000, "Medium": 1350}
     assert level_ratings("lousychess", path) == {}
     path.write_text("[" * 100_000)
