@@ -443,6 +443,7 @@ class Evaluator:
         danger = 0
         near = self.near_danger
         guard = self._guard
+        room = self._king_room
         guards = 0
         for t in self.neighbours[r]:
             code = board[t]
@@ -451,8 +452,8 @@ class Evaluator:
                     guards += 1
                 else:
                     danger += near[code]
-            else:
-                danger -= self._king_room
+            elif room:
+                danger -= room
         danger -= guard * guards
         if not guards:
             danger += self._naked
