@@ -192,6 +192,55 @@ def test_a_puzzle_file_name_with_a_nul_is_refused(command, capsys):
     assert_refused(status, err, "cannot read")
 
 
+@pytest.fixture
+def no_ladder_games(monkeypatch):
+    import game.search.ladder as ladder
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a game was played before the bad value was refused")
+
+    monkeypatch.setattr(ladder, "play_match", refuse)
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        ("folder", "is a folder"),
+        ("no parent", "no folder"),
+        ("not json", "not JSON"),
+        ("deep", "nested too deeply"),
+        ("a list", "not a ratings file"),
+    ],
+)
+def test_ladder_out_that_cannot_be_written_is_refused_before_the_first_game(
+    kind, message, tmp_path, no_ladder_games, capsys
+):
+    out = {"folder": tmp_path, "no parent": tmp_path / "none" / "r.json"}.get(kind, tmp_path / "r.json")
+    text = {"not json": "{", "deep": "[" * 50_000 + "]" * 50_000, "a list": "[1]"}.get(kind)
+    if text is not None:
+        out.write_text(text, encoding="utf-8")
+    status, _, err = game_main(["ladder", "--games", "1", "--out", str(out)], capsys)
+    assert_refused(status, err, message)
+    if text is not None:
+        assert out.read_text(encoding="utf-8") == text  # kept as it was
+
+
+def test_ctrl_c_ends_a_ladder_with_its_table_so_far_status_130_and_no_file(tmp_path, monkeypatch, capsys):
+    import game.search.ladder as ladder
+    from game.search.match import GameResult, MatchRecord
+
+    def one_game_then_ctrl_c(*args, **kwargs):
+        won = GameResult(0, "Classic", True, "1-0", "Pharaoh destroyed", 40, 1.0, (2.0, 1.0), ())
+        return MatchRecord([won], stopped="interrupted")
+
+    monkeypatch.setattr(ladder, "play_match", one_game_then_ctrl_c)
+    out = tmp_path / "ratings.json"
+    status, stdout, err = game_main(["ladder", "--games", "4", "--out", str(out)], capsys)
+    assert status == 130, (stdout, err)
+    assert "Beginner" in stdout and "+1=0-0" in stdout  # the table of the games played
+    assert "interrupted" in err and not out.exists()
+
+
 def test_match_save_dir_that_is_a_file_is_refused_before_the_first_game(tmp_path, no_games, capsys):
     file = tmp_path / "games.txt"
     file.write_text("mine", encoding="utf-8")

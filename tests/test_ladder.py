@@ -23,9 +23,10 @@ def test_ratings_chain_the_steps_from_the_anchor():
 
 def test_a_short_ladder_plays_every_neighbouring_pair(tmp_path, capsys):
     seen = []
-    steps = play_ladder(
+    steps, interrupted = play_ladder(
         "lousychess", 2, 0.002, jobs=1, max_plies=12, report=lambda pair, r: seen.append(pair)
     )
+    assert not interrupted
     names = list(LEVELS)
     assert [(s.weaker, s.stronger) for s in steps] == list(zip(names, names[1:], strict=False))
     assert all(s.wins + s.draws + s.losses == 2 for s in steps)

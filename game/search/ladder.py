@@ -12,11 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from game import cliargs
 from game.fileio import atomic_write_text, loads_json
@@ -53,8 +56,9 @@ def play_ladder(
     jobs: int = 2,
     max_plies: int = 200,
     report: Callable[[str, GameResult], None] | None = None,
-) -> list[Step]:
-    """Play every neighbouring pair of levels ``games`` games; the steps, weakest pair first."""
+) -> tuple[list[Step], bool]:
+    """Play every neighbouring pair of levels ``games`` games: the steps, weakest pair first, and
+    whether Ctrl+C stopped it (the last step then holds the games played so far)."""
     names = list(LEVELS)
     setups = tuple(get_variant(variant).setups)
     steps = []
@@ -70,8 +74,8 @@ def play_ladder(
         record = play_match(a, b, games, setups, jobs, seed, max_plies, variant, each)
         steps.append(Step(weaker, stronger, *record.score))
         if record.stopped == "interrupted":
-            break
-    return steps
+            return steps, True
+    return steps, False
 
 
 def ratings(steps: list[Step]) -> dict[str, int]:
@@ -115,17 +119,46 @@ def level_ratings(variant: str, path: Path = RATINGS_FILE) -> dict[str, int]:
     return {k: v for k, v in rated.items() if k in LEVELS and isinstance(v, int) and not isinstance(v, bool)}
 
 
+def _ratings_file(path: Path) -> dict[str, Any]:
+    """The ratings file ``--out`` adds to (empty if new), refused before any game is played when it
+    cannot be read or written."""
+    if path.is_dir():
+        raise cliargs.UsageError(f"--out {path}: it is a folder")
+    folder = path.parent
+    if not folder.is_dir():
+        raise cliargs.UsageError(f"--out {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise cliargs.UsageError(f"--out {path}: the folder {folder} is read-only")
+    if not path.exists():
+        return {}
+    try:
+        old = loads_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:  # ValueError: not UTF-8, not JSON, nested too deeply
+        raise cliargs.UsageError(f"--out {path}: not JSON ({exc}); not overwritten") from None
+    if not isinstance(old, dict):
+        raise cliargs.UsageError(f"--out {path}: not a ratings file; not overwritten")
+    return old
+
+
 def cmd_ladder(args: argparse.Namespace) -> int:
+    old = _ratings_file(args.out) if args.out is not None else {}
+
     def show(pair: str, r: GameResult) -> None:
         print(
             f"{pair:<16} game {r.index + 1:>3}  {r.setup:<22} {r.result:<8} {r.reason} ({r.plies} plies)",
             flush=True,
         )
 
-    steps = play_ladder(args.variant, args.games, args.time_scale, args.seed, args.jobs, args.max_plies, show)
+    steps, interrupted = play_ladder(
+        args.variant, args.games, args.time_scale, args.seed, args.jobs, args.max_plies, show
+    )
     print()
     print(f"{get_variant(args.variant).title}: {args.games} games a pair, time x{args.time_scale:g}")
     print(table(steps))
+    if interrupted:  # the table of the games so far, but no file: it would pass for a whole ladder
+        kept = f"; {args.out} not written" if args.out is not None else ""
+        print(f"interrupted (Ctrl+C){kept}", file=sys.stderr)
+        return 130
     if args.out is not None:
         entry = {
             "games": args.games,
@@ -133,12 +166,6 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             "ratings": ratings(steps),
             "steps": [[s.stronger, s.weaker, s.wins, s.draws, s.losses] for s in steps],
         }
-        try:
-            old = loads_json(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
-        except (OSError, ValueError) as exc:
-            raise cliargs.CommandFailed(f"{args.out}: {exc}; not overwritten") from None
-        if not isinstance(old, dict):
-            raise cliargs.CommandFailed(f"{args.out}: not a ratings file; not overwritten")
         old[args.variant] = entry
         try:
             atomic_write_text(args.out, json.dumps(old, indent=1) + "\n")
