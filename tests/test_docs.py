@@ -184,6 +184,24 @@ def test_the_readme_is_a_short_page_for_players():
         assert heading not in text, f"README.md mentions {heading!r}: engine logs belong in docs/engine.md"
 
 
+def test_the_readme_level_ratings_are_the_stored_ones():
+    """README's level table shows game/search/ratings.json, every rule set it holds."""
+    import json
+
+    stored = json.loads((ROOT / "game" / "search" / "ratings.json").read_text(encoding="utf-8"))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    header = next(line for line in readme.splitlines() if line.startswith("| level |"))
+    columns = [cell.strip() for cell in header.strip("|").split("|")][1:]
+    from game.variants import VARIANTS
+
+    titles = {VARIANTS[name].title: name for name in stored}
+    assert sorted(columns) == sorted(titles), "README's level table and game/search/ratings.json differ"
+    for level in stored[titles[columns[0]]]["ratings"]:
+        row = next(line for line in readme.splitlines() if line.startswith(f"| {level} |"))
+        cells = [cell.strip() for cell in row.strip("|").split("|")][1:]
+        assert cells == [str(stored[titles[c]]["ratings"][level]) for c in columns], level
+
+
 def test_the_readme_test_command_is_the_one_ci_runs():
     """README's test command is what .ci/run runs."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
