@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from game.laser import Shot
-from game.pieces import STANDARD_PIECES
+from game.pieces import STANDARD_PIECES, code_color, code_kind_color, code_orientation
 from game.pieceset import PieceSet
 from game.position import Position
 from game.variants import KHET, VARIANTS, get_variant
@@ -75,25 +75,26 @@ def mirror_board(variant: Variant, board: list[int], source: int) -> tuple[list[
     Returns the board and the squares of source pieces whose image falls on another source
     piece (those are left out)."""
     size = variant.geometry.size
-    out = [c if c and (c >> 2 & 1) == source else 0 for c in board]
+    out = [c if c and code_color(c) == source else 0 for c in board]
     skipped: list[int] = []
     for sq, code in enumerate(board):
-        if not code or (code >> 2 & 1) != source:
+        if not code or code_color(code) != source:
             continue
         target = size - 1 - sq
         if out[target]:
             if target != sq:
                 skipped.append(sq)
             continue
-        out[target] = rotated(code ^ 4, 2, variant.pieces)  # the other colour, turned half round
+        kind, color = code_kind_color(code)
+        other = variant.pieces.code_of(kind, 1 - color, code_orientation(code))
+        out[target] = rotated(other, 2, variant.pieces)  # the other colour, turned half round
     return out, skipped
 
 
 def rotated(code: int, turns: int, pieces: PieceSet = STANDARD_PIECES) -> int:
     """A piece code turned by quarter ``turns``, spelt with the lowest orientation of its shape
     (a two-sided mirror flips between its two diagonals, keeping the short a/b spelling)."""
-    shapes = pieces.by_number[code >> 3].shapes if code >> 3 in pieces.by_number else 4
-    return (code & ~3) | ((code + turns) & 3) % shapes
+    return pieces.turned(code, turns)
 
 
 def sentence(text: str) -> str:
@@ -205,7 +206,7 @@ class BoardEdit:
     def turns_matter(self, sq: int) -> bool:
         """False for a piece whose facing means nothing (one shape: a Khet Pharaoh)."""
         code = self.board[sq]
-        kind = self.variant.pieces.by_number.get(code >> 3) if code else None
+        kind = self.variant.pieces.get(code)
         return kind is not None and kind.facing and kind.shapes > 1
 
     def rotate(self, sq: int, turns: int) -> bool:
@@ -219,7 +220,7 @@ class BoardEdit:
         return self.change([0] * self.variant.geometry.size)
 
     def set_turn(self, turn: int) -> bool:
-        return self.change(turn=turn & 1)
+        return self.change(turn=turn % 2)
 
     def mirror(self, source: int) -> list[int]:
         """Give the other side the 180-degree image of ``source``'s pieces; returns the squares
@@ -246,7 +247,7 @@ class BoardEdit:
         out: dict[tuple[int, int], int] = {}
         for code in self.board:
             if code:
-                key = (code >> 3, code >> 2 & 1)
+                key = code_kind_color(code)
                 out[key] = out.get(key, 0) + 1
         return out
 
@@ -289,7 +290,7 @@ class BoardEdit:
                 victims = [self._piece_words(color, sq, code) for sq, code, _step in trace.removed]
                 listed = victims[0] if len(victims) == 1 else ", ".join(victims[:-1]) + " and " + victims[-1]
                 text = f"{side}'s laser, fired now, would destroy {listed}"
-                losers = sorted({code >> 2 & 1 for _sq, code, _s in trace.removed if v.is_royal[code]})
+                losers = sorted({code_color(code) for _sq, code, _s in trace.removed if v.is_royal[code]})
                 if len(losers) == 2:
                     text += f": both {v.royal_name}s fall, a draw"
                 elif losers:
@@ -308,7 +309,7 @@ class BoardEdit:
     def _piece_words(self, color: int, sq: int, code: int) -> str:
         """``its own Block on g2`` / ``the Red King on e9``, as seen from ``color``'s laser."""
         v = self.variant
-        owner = "its own" if code >> 2 & 1 == color else f"the {v.side_names[code >> 2 & 1]}"
+        owner = "its own" if code_color(code) == color else f"the {v.side_names[code_color(code)]}"
         return f"{owner} {v.piece_name(code)} on {v.geometry.names[sq]}"
 
     def squares_in(self, text: str) -> tuple[int, ...]:

@@ -490,7 +490,7 @@ def play_sample_game(
         for move in moves[:24]:
             effects = pos.push(move)
             won = pos.loser == 1 - turn
-            lost = pos.loser == turn or any(r.code >> 2 & 1 == turn for r in effects.lost)
+            lost = pos.loser == turn or any(r.color == turn for r in effects.lost)
             hit = bool(effects.lost)
             pos.pop()
             if won and not may_win:

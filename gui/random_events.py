@@ -222,7 +222,7 @@ def open_pair(app: App, screen: str, variant: str, rng: random.Random) -> None:
         app.screens.push("rules", variant=variant)
         return
     if screen == "puzzle":
-        app.screens.push("puzzle", seed=rng.randrange(1 << 20))
+        app.screens.push("puzzle", seed=rng.randrange(2**20))
         return
     if screen in ("puzzles", "lessons"):
         app.screens.push(screen, variant=variant)

@@ -184,7 +184,7 @@ def turn_facts(variant_name: str) -> TurnFacts:
 def _faces(kind: PieceKind, charge: int) -> tuple[Optic, ...]:
     """What a beam striking each face (front, right, back, left at orientation 0) does: a beam
     striking a face travels opposite to the direction the face looks."""
-    return tuple(kind.optics(0, (face + 2) & 3, charge) for face in FACES)
+    return tuple(kind.optics(0, (face + 2) % 4, charge) for face in FACES)
 
 
 def _probe_position(v: Variant, kind: PieceKind) -> tuple[Position, int] | None:

@@ -108,7 +108,7 @@ def board_surface(
     """
     sch = get_scheme(scheme)
     square = max(4, min(int(square), 512))
-    reserved_items = tuple(sorted((int(k), int(v) & 1) for k, v in (reserved or {}).items()))
+    reserved_items = tuple(sorted((int(k), int(v) % 2) for k, v in (reserved or {}).items()))
     key = (files, ranks, reserved_items, sch.name, square, bool(coordinates), first_rank, flipped, checkered)
     surf = _CACHE.get(key)
     if surf is not None:

@@ -85,7 +85,7 @@ def draw(
     """A chessman in a ``size`` square, transparent around it; outlined where its edge would not
     stand out from the ``rim_against`` colours (the board's squares)."""
     which = which or style()
-    body, edge, light = _COLOURS[which, color & 1]
+    body, edge, light = _COLOURS[which, color % 2]
     cv = Canvas(size)
     shape = outline(drawing)
     pts = [cv.px(p) for p in shape]

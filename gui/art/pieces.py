@@ -71,24 +71,24 @@ def piece_surface(
     size = max(4, min(int(size), 1024))
     info = piece_kind(kind)
     drawing = info.art
-    orientation = int(orientation) & 3
+    orientation = int(orientation) % 4
     if not info.facing:
         orientation = 0  # orientation does not matter to the rules: always drawn upright
     elif info.shapes == 2:
-        orientation &= 1  # a double-sided mirror looks the same turned 180 degrees
+        orientation %= 2  # a double-sided mirror looks the same turned 180 degrees
     elif info.shapes == 1:
         orientation = 0
     chess = drawing in chessmen.DRAWINGS  # chessmen: FULL or FLAT, whatever the scheme
     letter = "" if drawing in _DRAWERS or chess else info.letter.upper()  # no picture: a lettered disc
-    key = (drawing, letter, int(color) & 1, orientation, size, chessmen.style() if chess else "", sch.name)
+    key = (drawing, letter, int(color) % 2, orientation, size, chessmen.style() if chess else "", sch.name)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
         return surf
     if chess:
-        surf = chessmen.draw(drawing, int(color) & 1, size, rim_against=(sch.light, sch.dark))
+        surf = chessmen.draw(drawing, int(color) % 2, size, rim_against=(sch.light, sch.dark))
     else:
-        surf = _draw_piece(drawing, int(color) & 1, orientation, size, sch, letter)
+        surf = _draw_piece(drawing, int(color) % 2, orientation, size, sch, letter)
     _CACHE[key] = surf
     if len(_CACHE) > _CACHE_LIMIT:
         _CACHE.popitem(last=False)
@@ -529,7 +529,7 @@ def _draw_lettered(cv: Canvas, palette: PiecePalette, material: Material, letter
 
 
 def _draw_lc_triangle(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:
-    _draw_pyramid(cv, palette, material, (r + 3) & 3, scheme)  # o = 0: mirror faces NW
+    _draw_pyramid(cv, palette, material, (r + 3) % 4, scheme)  # o = 0: mirror faces NW
 
 
 def _draw_lc_diagonal(cv: Canvas, palette: PiecePalette, material: Material, r: int, scheme: Scheme) -> None:

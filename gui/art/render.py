@@ -94,7 +94,7 @@ def facet_normal(points: Sequence[Vec3]) -> Vec3:
 def rotate(point: Vec2, quarter_turns: int) -> Vec2:
     """Rotate a local point clockwise (as seen on screen, y down) by quarter turns."""
     x, y = point
-    for _ in range(quarter_turns & 3):
+    for _ in range(quarter_turns % 4):
         x, y = -y, x
     return (x, y)
 

@@ -73,7 +73,7 @@ class AsyncOpponent:
         self.progress = None
         if self.in_worker:
             assert self._worker is not None and isinstance(self.opponent, SearchOpponent)
-            seed = self.rng.randrange(1 << 30)
+            seed = self.rng.randrange(2**30)
             self._worker().start(position, level=self.opponent.level, limits=self.limits, seed=seed)
             self._searching = True
         else:

@@ -18,6 +18,8 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UITextEntryLine
 
+from game.move import code_from_square, code_to_square
+from game.pieces import code_color
 from game.scripted import (
     GOALS,
     NAMES,
@@ -98,10 +100,10 @@ class PuzzleScreen(Screen):
         code = self.expected
         if self.result is not None or code is None:
             return
-        frm, to = code & 255, code >> 8 & 255
+        frm, to = code_from_square(code), code_to_square(code)
         piece = self.pos.board[sq]
-        if self.selected is None or (piece and piece >> 2 & 1 == self.pos.turn and sq != to):
-            if not piece or piece >> 2 & 1 != self.pos.turn:
+        if self.selected is None or (piece and code_color(piece) == self.pos.turn and sq != to):
+            if not piece or code_color(piece) != self.pos.turn:
                 return  # not a piece that can be picked up: nothing happens
             if sq != frm:
                 self.strike(
@@ -153,7 +155,7 @@ class PuzzleScreen(Screen):
         if self.result is not None or code is None:
             return
         self.hinted = True
-        self.strike(code & 255, f"The next move is {move_name(code)} (a strike).")
+        self.strike(code_from_square(code), f"The next move is {move_name(code)} (a strike).")
         self._decorate()
 
     def deal_typed(self) -> None:
@@ -178,7 +180,9 @@ class PuzzleScreen(Screen):
         deco.selected = self.selected
         code = self.expected
         deco.rings = (
-            frozenset({code & 255, code >> 8 & 255}) if self.hinted and code is not None else frozenset()
+            frozenset({code_from_square(code), code_to_square(code)})
+            if self.hinted and code is not None
+            else frozenset()
         )
         deco.alerts = frozenset({self.flash_square}) if self.flash > 0 else frozenset()
         history = self.pos.history

@@ -159,12 +159,12 @@ PAUSE = 0.9
 
 
 def _pyramid_orientation(travel: int, out: int) -> int:
-    face = (travel + 2) & 3
-    return face if out == (face + 1) & 3 else out
+    face = (travel + 2) % 4
+    return face if out == (face + 1) % 4 else out
 
 
 def _scarab_orientation(travel: int, out: int) -> int:
-    return 0 if out == travel ^ 1 else 1
+    return 0 if out == travel + 1 - 2 * (travel % 2) else 1  # north and east pair, south and west
 
 
 class LaserShow:
@@ -308,18 +308,18 @@ class LaserShow:
                     beam.append(ahead[-1])
                     return _Route(pieces, beam, travel, None, False, True)
                 cell = rng.choice(ahead)
-                face = (travel + 2) & 3
+                face = (travel + 2) % 4
                 if ending < 0.45:
                     pieces[cell] = (Kind.ANUBIS, 1 - colour, face)
                     beam.append(cell)
                     return _Route(pieces, beam, travel, None, True, False)
                 kind = rng.choice((Kind.PYRAMID, Kind.PYRAMID, Kind.ANUBIS, Kind.PHARAOH))
-                orientation = (face + 2) & 3 if kind == Kind.PYRAMID else (face + 1) & 3
+                orientation = (face + 2) % 4 if kind == Kind.PYRAMID else (face + 1) % 4
                 pieces[cell] = (kind, 1 - colour, orientation)
                 beam.append(cell)
                 return _Route(pieces, beam, travel, cell, False, False)
             cell = rng.choice(ahead)
-            out = (travel + rng.choice((1, 3))) & 3
+            out = (travel + rng.choice((1, 3))) % 4
             if rng.random() < 0.3:
                 pieces[cell] = (Kind.SCARAB, rng.randint(0, 1), _scarab_orientation(travel, out))
             else:

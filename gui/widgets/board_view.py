@@ -22,6 +22,7 @@ import pygame
 from game.effects import Effects, join_legs
 from game.geometry import DX, DY
 from game.laser import Shot
+from game.pieces import code_color, code_orientation
 from game.pieceset import PieceKind
 from game.variants.base import Variant
 from gui.art.beam import ParticleBurst, beam_colours, beam_width, draw_beam, draw_doomed
@@ -259,7 +260,7 @@ class BoardView:
                 self._burst(sq, code)
 
     def _burst(self, sq: int, code: int) -> None:
-        palette = palette_for(self._kind(code), code >> 2 & 1, self.scheme)
+        palette = palette_for(self._kind(code), code_color(code), self.scheme)
         self._bursts.append(
             ParticleBurst(
                 self.square_center(sq),
@@ -448,14 +449,14 @@ class BoardView:
 
     # ------------------------------------------------------------ drawing
     def _piece(self, code: int, size: int) -> pygame.Surface:
-        orientation = code & 3
+        orientation = code_orientation(code)
         if self.flipped:
-            orientation = (orientation + 2) & 3
-        return piece_surface(self._kind(code), code >> 2 & 1, orientation, size, self.scheme)
+            orientation = (orientation + 2) % 4
+        return piece_surface(self._kind(code), code_color(code), orientation, size, self.scheme)
 
     def _kind(self, code: int) -> PieceKind:
         """The piece set's description of a code (the art draws what it names)."""
-        return self.variant.pieces.by_number[code >> 3]
+        return self.variant.pieces.kind(code)
 
     def shot_points(self, shot: Shot) -> list[tuple[float, float]]:
         """Pixel points of a shot: emitter, each turn, and where it stops or leaves the board."""

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.pieces import make_code
+from game.pieces import code_color, code_kind_color, code_orientation, make_code
 from game.variants.base import Variant
 from gui.art.fonts import font
 from gui.art.pieces import piece_surface
@@ -51,6 +51,11 @@ def default_orientation(kind: int, color: int) -> int:
 
 
 @lru_cache(maxsize=16)
+def same_piece(a: int, b: int) -> bool:
+    """Are two tools the same piece (kind and colour), whichever way each faces?"""
+    return a > 0 and b > 0 and code_kind_color(a) == code_kind_color(b)
+
+
 def _tile_glow(w: int, h: int, colour: tuple[int, int, int]) -> pygame.Surface:
     glow = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(glow, (*colour, 120), glow.get_rect().inflate(-6, -6), border_radius=10)
@@ -98,8 +103,8 @@ class PiecePalette:
     def select(self, tool: int) -> None:
         """Make ``tool`` the active one (a piece code is matched by kind and colour)."""
         if tool > 0:
-            kind, color = tool >> 3, tool >> 2 & 1
-            self.orientation[kind, color] = tool & 3
+            kind, color = code_kind_color(tool)
+            self.orientation[kind, color] = code_orientation(tool)
             tool = self.code_for(kind, color)
         self.selected = tool
 
@@ -107,10 +112,10 @@ class PiecePalette:
         """Turn the piece of a tile by quarter ``turns``; returns the tile's new tool code."""
         if tool <= 0:
             return tool
-        kind, color = tool >> 3, tool >> 2 & 1
-        self.orientation[kind, color] = (self.orientation.get((kind, color), 0) + turns) & 3
+        kind, color = code_kind_color(tool)
+        self.orientation[kind, color] = (self.orientation.get((kind, color), 0) + turns) % 4
         new = self.code_for(kind, color)
-        if self.selected > 0 and self.selected >> 2 == tool >> 2:
+        if same_piece(self.selected, tool):
             self.selected = new
         self._retile()
         return new
@@ -120,8 +125,8 @@ class PiecePalette:
             return "Eraser: click or drag over pieces to remove them"
         if tool == SELECT:
             return "Select: click a piece to pick it, drag to move it"
-        side = self.variant.side_names[tool >> 2 & 1]
-        return f"{side} {kind_name(tool >> 3, self.variant)}"
+        kind, color = code_kind_color(tool)
+        return f"{self.variant.side_names[color]} {kind_name(kind, self.variant)}"
 
     # ------------------------------------------------------------ layout
     def set_area(self, rect: pygame.Rect, tile: int) -> None:
@@ -171,7 +176,7 @@ class PiecePalette:
     def tile_rect(self, tool: int) -> pygame.Rect | None:
         """The tile of a tool (piece codes are matched by kind and colour, not facing)."""
         for t, rect in self.tiles:
-            if t == tool or (t > 0 and tool > 0 and t >> 2 == tool >> 2):
+            if t == tool or same_piece(t, tool):
                 return rect
         return None
 
@@ -200,12 +205,8 @@ class PiecePalette:
         radius = max(4, t // 7)
         badge_font = font(max(9, int(t * 0.22)), bold=True)
         for tool, rect in self.tiles:
-            chosen = tool == self.selected or (
-                tool > 0 and self.selected > 0 and tool >> 2 == self.selected >> 2
-            )
-            hovered = tool == self.hovered or (
-                tool > 0 and self.hovered is not None and self.hovered > 0 and tool >> 2 == self.hovered >> 2
-            )
+            chosen = tool == self.selected or same_piece(tool, self.selected)
+            hovered = tool == self.hovered or (self.hovered is not None and same_piece(tool, self.hovered))
             eraser = tool == ERASER
             accent = RED if eraser else GOLD
             if chosen:
@@ -223,14 +224,14 @@ class PiecePalette:
             pygame.draw.rect(surface, border, rect, 3 if chosen else 1, border_radius=radius)
             if tool > 0:
                 img = piece_surface(
-                    self.variant.pieces.by_number[tool >> 3],
-                    tool >> 2 & 1,
-                    tool & 3,
+                    self.variant.pieces.kind(tool),
+                    code_color(tool),
+                    code_orientation(tool),
                     int(t * 0.9),
                     self.scheme,
                 )
                 surface.blit(img, img.get_rect(center=rect.center))
-                count = self.counts.get((tool >> 3, tool >> 2 & 1), 0)
+                count = self.counts.get(code_kind_color(tool), 0)
                 if count:
                     label = badge_font.render(str(count), True, BADGE_INK)
                     box = label.get_rect().inflate(8, 0)

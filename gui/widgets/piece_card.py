@@ -89,8 +89,8 @@ def face_labels(variant: Variant, code: int, flipped: bool = False) -> dict[int,
     facing = piece.orientation if facts.kind.facing else 0
     out = {}
     for side in range(4):
-        world = (side + 2) & 3 if flipped else side
-        face = (world - facing) & 3
+        world = (side + 2) % 4 if flipped else side
+        face = (world - facing) % 4
         op = facts.faces[face].op
         out[side] = (FACE_WORDS[op], op)
     return out
@@ -147,7 +147,7 @@ def card_surface(
     art = max(24, min(art_h - 2 * label_h, rect.w // 2 - pad - 2 * label_h - 4))
     piece_box = pygame.Rect(0, 0, art, art)
     piece_box.center = (pad + label_h + 2 + art // 2, top + art_h // 2)
-    orientation = (piece.orientation + (2 if flipped else 0)) & 3
+    orientation = (piece.orientation + (2 if flipped else 0)) % 4
     layer.blit(piece_surface(kind, int(piece.color), orientation, art, scheme), piece_box)
     if variant.laser_kind:
         _draw_faces(layer, piece_box, face_labels(variant, code, flipped), label)

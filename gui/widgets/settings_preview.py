@@ -65,8 +65,8 @@ class SettingsPreview:
         good = []
         for move in moves:
             effects = self.position.push(move)
-            hit_enemy = any(r.code >> 2 & 1 != turn for r in effects.lost)
-            hit_own = any(r.code >> 2 & 1 == turn for r in effects.lost)
+            hit_enemy = any(r.color != turn for r in effects.lost)
+            hit_own = any(r.color == turn for r in effects.lost)
             self.position.pop()
             if hit_enemy and not hit_own:
                 good.append(move)
