@@ -168,6 +168,14 @@ KHET_PIECES = PieceSet((SPHINX_KIND, PHARAOH_KIND, SCARAB_KIND, PYRAMID_KIND, AN
 LEISERCHESS_PIECES = PieceSet((KING_KIND, PAWN_KIND))
 # Every kind of the built-in sets (their numbers do not clash): the shared tables below are its.
 STANDARD_PIECES = KHET_PIECES.merged(LEISERCHESS_PIECES)
+
+
+def built_in(pieces: PieceSet) -> bool:
+    """Are all the kinds of ``pieces`` built-in Khet/Leiserchess ones? (The tables shared by
+    every set of them, ``OPTICS`` and the search's beam tracer, hold no other kind.)"""
+    return all(STANDARD_PIECES.by_number.get(k.number) is k for k in pieces.kinds)
+
+
 OPTICS: list[int] = STANDARD_PIECES.fast_optics
 
 

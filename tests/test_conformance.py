@@ -19,12 +19,22 @@ from hypothesis import strategies as st
 from game import Game, Move, Position
 from game.chance import decision_code
 from game.perft import perft
+from game.pieceset import Op
 from game.variants import VARIANTS
+from tests import little_khet
 from tests.prism import register
 
 register()
-NAMES = sorted(VARIANTS)
+NAMES = sorted({*VARIANTS, little_khet.LITTLE_KHET.name})
 assert "prism" in NAMES and "khet" in NAMES
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _little_khet():
+    """Little Khet is registered while this module's tests run (the program never offers it)."""
+    little_khet.register()
+    yield
+    little_khet.unregister()
 
 
 def random_game(name: str, seed: int, plies: int) -> Position:
@@ -159,6 +169,53 @@ def test_the_position_string_after_every_legal_action_reads_back(name, seed):
             again = Position.from_fen(pos.fen(), pos.variant, pos.options)
             assert again == pos and again.fen() == pos.fen() and again.hash == pos.hash, pos.fen()
         pos.pop()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FEW
+@given(seed=SEEDS)
+def test_illegal_reason_words_every_illegal_action(name, seed):
+    """Any well-formed action that is not legal gets a reason in words (the GUI shows it when a
+    player hovers or clicks an illegal square; the default is built from the legal actions)."""
+    rng = random.Random(seed)
+    pos = random_game(name, seed, rng.randrange(0, 30))
+    variant, size = pos.variant, pos.geometry.size
+    legal = set(pos.legal_codes())
+    tried = 0
+    for _ in range(200):
+        frm, to = rng.randrange(size), rng.randrange(size)
+        kind = rng.randrange(4)
+        if kind == 0:
+            move = Move(frm, to)
+        elif kind == 1:
+            move = Move(frm, frm, rotation=rng.choice((1, 2, 3)))
+        elif kind == 2:
+            move = Move.fire_from(frm)
+        else:
+            move = Move(frm, to, rotation=rng.choice((1, 2, 3)))
+        if move.code in legal:
+            continue
+        reason = variant.illegal_reason(pos, move)
+        assert isinstance(reason, str) and reason.strip(), (pos.fen(), move)
+        tried += 1
+    assert tried > 0
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_indestructible_kinds_are_never_destroyed_by_their_optics(name):
+    """A kind the Rules page calls indestructible has no orientation, direction or charge at which
+    a beam destroys it; in a set with a laser, a kind no beam can ever destroy says so."""
+    pieces = VARIANTS[name].pieces
+    lasers = any(kind.emitter for kind in pieces.kinds)
+    for kind in pieces.kinds:
+        destroys = any(
+            kind.optics(orientation, travel, charge).op is Op.DESTROY
+            for orientation in range(4)
+            for travel in range(4)
+            for charge in range(pieces.max_charge + 1)
+        )
+        assert not (destroys and kind.indestructible), f"{kind.name} is called indestructible"
+        assert destroys or kind.indestructible or not lasers, f"no beam destroys a {kind.name}: say so"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -360,3 +417,34 @@ def test_a_promotion_asks_which_piece_and_the_letter_key_chooses(gui_app):
     post_key(gui_app, pygame.K_b, unicode="b")
     run_frames(gui_app, 5)
     assert [m.text for m in screen.session.game.moves] == ["a5a6=B"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hovering_every_square_with_every_piece_selected_explains_or_offers(gui_app, name):
+    """Select each piece that may act, hover every square: the game screen either offers the
+    square or says why not (the crash panel never opens)."""
+    import pygame
+
+    from gui.testing import post_click, run_frames
+
+    game = Game.new(name)
+    screen = gui_app.screens.push("game", game=game)
+    run_frames(gui_app, 5)
+    view, size = screen.view, screen.position.geometry.size
+    for sq in sorted(screen.position.movable_squares()):
+        post_click(gui_app, tuple(int(v) for v in view.square_center(sq)))
+        if screen.input.selected != sq:
+            continue  # a piece whose only action is made on the click (nothing to hover)
+        targets = set(screen.input.targets())
+        for target in range(size):
+            at = tuple(int(v) for v in view.square_center(target))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+            run_frames(gui_app, 1)
+            assert gui_app.screens.top is screen
+            reason = screen.input.hover_reason
+            if target == sq or target in targets:
+                assert reason is None
+            else:
+                assert reason and reason.strip(), (name, sq, target)
+        post_click(gui_app, tuple(int(v) for v in view.square_center(sq)))  # put it down
+        screen.input.selected = None

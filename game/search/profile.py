@@ -32,6 +32,7 @@ from typing import Any
 
 from game.chance import DECISION
 from game.effects import BOTH
+from game.pieces import built_in
 from game.position import Position
 from game.search.limits import MATE
 from game.variants.base import Variant
@@ -245,7 +246,7 @@ def profile_class(variant: Variant) -> type[Profile]:
     the laser profile for a rule set with lasers, this material one otherwise."""
     path = variant.engine.search
     if not path:
-        if variant.fast_codes:
+        if variant.fast_codes and built_in(variant.pieces):  # the beam profile's tables hold no other kind
             path = "game.search.beams:BeamProfile"
         elif variant.pieces.emitter_numbers():
             path = "game.search.laser:LaserProfile"

@@ -12,14 +12,14 @@ charge, else the journal does.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from game.errors import PositionError
 from game.geometry import Geometry, geometry
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, Move
-from game.pieces import KHET_PIECES, Kind
+from game.pieces import KHET_PIECES, Kind, built_in
 from game.pieceset import PieceSet
 from game.position import JOURNAL
 from game.variants import swapfire
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from game.position import ActionWriter, Maker, Position
 
 GEO = geometry(10, 8, 1)
+BEAM_PROFILE = "game.search.beams:BeamProfile"  # the search profile of Khet and Leiserchess
 SILVER, RED = 0, 1
 ORIENT_LETTERS = "abcd"
 LETTER_KIND = {"S": Kind.SPHINX, "F": Kind.PHARAOH, "R": Kind.SCARAB, "P": Kind.PYRAMID, "N": Kind.ANUBIS}
@@ -105,7 +106,7 @@ class Khet(Variant):
     """Khet 2.0 with the rule options of rules/khet.md, on any board."""
 
     name = "khet"
-    engine = EngineProfile(search="game.search.beams:BeamProfile")
+    engine = EngineProfile(search=BEAM_PROFILE)
     title = "Khet 2.0"
     geometry = GEO
     side_names = ("Silver", "Red")
@@ -122,6 +123,8 @@ class Khet(Variant):
             self.reserved = khet_reserved(self.geometry)
         if self.maker is SWAP_FIRE and not self.pieces.simple:
             self.maker = JOURNAL  # the fast maker traces one beam; splits and charges need the journal
+        if not built_in(self.pieces) and self.engine.search == BEAM_PROFILE:
+            self.engine = replace(self.engine, search="")  # its tables hold the built-in kinds only
         super().__init__()
 
     @cached_property
@@ -138,6 +141,18 @@ class Khet(Variant):
             )
             for c in (SILVER, RED)
         )
+
+    @cached_property
+    def spins(self) -> tuple[tuple[int, ...], ...]:
+        """Per kind number: the rotation bits of its turns in place (none for a kind that cannot
+        turn or looks the same every way, one for a two-sided mirror, else clockwise and back)."""
+        out: list[tuple[int, ...]] = [()] * 32
+        for kind in self.pieces.kinds:
+            if kind.can_rotate and kind.shapes == 4:
+                out[kind.number] = (CLOCKWISE << 16, COUNTER_CLOCKWISE << 16)
+            elif kind.can_rotate and kind.shapes == 2:
+                out[kind.number] = (CLOCKWISE << 16,)
+        return tuple(out)
 
     def khet_options(self, pos: Position) -> KhetOptions:
         options = pos.options
@@ -158,6 +173,7 @@ class Khet(Variant):
         step = self.geometry.step
         swap_reserved_ok = self.khet_options(pos).swap_into_reserved
         forbidden = self.forbidden
+        spins = self.spins
         out: list[int] = []
         append = out.append
         for sq, p in enumerate(board):
@@ -185,9 +201,8 @@ class Khet(Variant):
             for t in targets[sq]:
                 if not board[t]:
                     append(sq | t << 8)
-            if kind != PHARAOH:
-                append(sq | sq << 8 | CLOCKWISE << 16)
-                append(sq | sq << 8 | COUNTER_CLOCKWISE << 16)
+            for turn_bits in spins[kind]:
+                append(sq | sq << 8 | turn_bits)
         return out
 
     def apply(self, pos: Position, move: Move, w: ActionWriter) -> None:
@@ -209,8 +224,8 @@ class Khet(Variant):
         if move.then_square is not None:
             return "Khet has no three-square moves"
         if move.is_rotation:
-            if kind == PHARAOH:
-                return "the Pharaoh cannot rotate"
+            if not self.spins[kind]:
+                return f"the {self.pieces.name(code)} cannot rotate"
             if kind == SCARAB and move.rotation != CLOCKWISE:
                 return "a Scarab has one rotation; both turns give the same shape (write it with R)"
             if kind == SPHINX:
