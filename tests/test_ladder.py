@@ -21,6 +21,14 @@ def test_ratings_chain_the_steps_from_the_anchor():
     assert sweep["Easy"] > ANCHOR
 
 
+def test_a_clean_sweep_never_rates_the_winner_below_the_level_it_beat():
+    # One game won: the interval's lower bound is far below 0 (-676), which rated Easy 324.
+    assert ratings([Step("Beginner", "Easy", 1, 0, 0)])["Easy"] == ANCHOR
+    # A lost sweep is the mirror: the loser is never rated above the level that beat it.
+    assert ratings([Step("Beginner", "Easy", 0, 0, 1)])["Easy"] == ANCHOR
+    assert ratings([Step("Beginner", "Easy", 0, 0, 8)])["Easy"] < ANCHOR
+
+
 def test_a_short_ladder_plays_every_neighbouring_pair(tmp_path, capsys):
     seen = []
     steps, interrupted = play_ladder(

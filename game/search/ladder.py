@@ -79,13 +79,19 @@ def play_ladder(
 
 
 def ratings(steps: list[Step]) -> dict[str, int]:
-    """Each level's rating: Beginner at :data:`ANCHOR`, each step's estimate added (an infinite
-    estimate, a clean sweep, counts as its finite bound)."""
+    """Each level's rating: Beginner at :data:`ANCHOR`, each step's estimate added. An infinite
+    estimate (a clean sweep) counts as its finite bound, but never against the sweep: with few
+    games that bound lies on the other side of 0 (one game won: -676)."""
     out = {steps[0].weaker: ANCHOR} if steps else {}
     rating = float(ANCHOR)
     for step in steps:
-        est, low, _high = step.elo
-        rating += est if math.isfinite(est) else low
+        est, low, high = step.elo
+        if math.isfinite(est):
+            rating += est
+        elif est > 0:
+            rating += max(low, 0.0)
+        else:
+            rating += min(high, 0.0)
         out[step.stronger] = round(rating)
     return out
 
