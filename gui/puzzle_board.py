@@ -9,23 +9,26 @@ through the same input as the keys. It holds no puzzle logic: the screen decides
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.chance import needs_draw, resolve
 from game.effects import Effects
 from game.move import CLOCKWISE, COUNTER_CLOCKWISE, HALF_TURN, Move
 from game.position import Position
+from game.variants import get_variant
 from game.variants.base import Variant
-from gui.layout import style
+from gui.layout import px, style
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
 from gui.widgets.form import button_text_width, row_rects
 from gui.widgets.move_input import MoveInput
+from gui.widgets.player_panel import SidePanel, side_panel_layout
 from gui.widgets.shot_preview import ShotPreviewer
 
 ROTATIONS = {"rotate_left": COUNTER_CLOCKWISE, "rotate_half": HALF_TURN, "rotate_right": CLOCKWISE}
@@ -200,3 +203,31 @@ class PuzzleBoard:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
+
+
+def board_and_rule_set_drop(
+    board: PuzzleBoard,
+    ui: pygame_gui.UIManager,
+    root: UIContainer,
+    size: tuple[int, int],
+    names: Iterable[str],
+    current: str,
+) -> tuple[SidePanel, pygame.Rect, UIDropDownMenu]:
+    """The Puzzles and Lessons screens' common start: the board beside a side panel of four
+    control rows, and the rule-set drop-down heading the panel. Returns the layout, the panel's
+    room below the drop-down, and the drop-down."""
+    layout = side_panel_layout(size, False, control_rows=4)
+    board.view.set_area(layout.board_area)
+    pad = max(8, px(14, size))
+    inner = layout.panel.inflate(-2 * pad, -2 * pad)
+    titles: list[str | tuple[str, str]] = [get_variant(n).title for n in names]
+    drop = UIDropDownMenu(
+        titles,
+        get_variant(current).title,
+        pygame.Rect(inner.x, inner.y, inner.width, layout.row_h),
+        ui,
+        container=root,
+        object_id=style("drop", size),
+    )
+    below = layout.row_h + layout.gap
+    return layout, pygame.Rect(inner.x, inner.y + below, inner.width, inner.height - below), drop

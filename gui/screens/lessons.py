@@ -24,12 +24,12 @@ from game.variants import VARIANTS, get_variant
 from gui.colours import ALERT, BRIGHT_GOLD, HEADING, MUTED, PROMPT_BLUE, STATUS_TEXT, SUCCESS_TEXT
 from gui.colours import GREEN as DONE_TICK
 from gui.layout import px, style
-from gui.puzzle_board import PuzzleBoard
+from gui.puzzle_board import PuzzleBoard, board_and_rule_set_drop
 from gui.puzzle_text import Para, draw_paras
 from gui.screen import Screen
 from gui.widgets.chrome import draw_background, panel
 from gui.widgets.form import button_text_width, row_rects
-from gui.widgets.player_panel import draw_panel_title, side_panel_layout
+from gui.widgets.player_panel import draw_panel_title
 
 
 class LessonsScreen(Screen):
@@ -119,24 +119,11 @@ class LessonsScreen(Screen):
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
         ui = self.app.ui
-        layout = side_panel_layout(size, False, control_rows=4)
+        layout, inner, drop = board_and_rule_set_drop(self.board, ui, root, size, COURSES, self.variant_name)
         self.panel_rect = layout.panel
-        self.board.view.set_area(layout.board_area)
-        inner = layout.panel.inflate(-2 * max(8, px(14, size)), -2 * max(8, px(14, size)))
+        self.drops = {"variant": drop}
         row_h, gap = layout.row_h, layout.gap
         x, w, y = inner.x, inner.width, inner.y
-        titles: list[str | tuple[str, str]] = [get_variant(n).title for n in COURSES]
-        self.drops = {
-            "variant": UIDropDownMenu(
-                titles,
-                get_variant(self.variant_name).title,
-                pygame.Rect(x, y, w, row_h),
-                ui,
-                container=root,
-                object_id=style("drop", size),
-            )
-        }
-        y += row_h + gap
         steps = len(self.course.steps)
         labels = [str(i + 1) for i in range(steps)]
         needs = [button_text_width(ui, size, t, "segment") for t in labels]
