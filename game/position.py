@@ -370,6 +370,11 @@ class Position:
     def move_text(self, move: Move) -> str:
         return self.variant.move_text(move)
 
+    def action_cost(self, move: Move) -> int:
+        """How many of the turn's actions the legal action ``move`` uses (:meth:`Variant.action_cost`):
+        1 when the turn goes on after it, else every action left."""
+        return self.variant.action_cost(self, move)
+
     def push(self, move: Move) -> Effects:
         """Play a legal action (checked) and return its effects report (beam trees included)."""
         if not self.is_legal(move):

@@ -110,21 +110,6 @@ def _playout_positions(v: Variant, plies: int = 40, seed: int = 11) -> Iterator[
                 break
 
 
-def action_cost(pos: Position, move: Move) -> int:
-    """How many of the turn's actions ``move`` uses: 1 when the turn goes on after it, else every
-    action still left (a move that ends the turn early uses the rest)."""
-    left = pos.actions_left
-    if left <= 1:
-        return left
-    turn = pos.turn
-    pos.push(move)
-    try:
-        over = pos.turn != turn or pos.loser >= 0  # a shot that wins ends the turn too; no generation
-    finally:
-        pos.pop()
-    return left if over else 1
-
-
 SAMPLES_PER_CLASS = 6  # moves of each kind whose cost is tried in each playout position
 
 
@@ -250,7 +235,7 @@ def piece_facts(variant_name: str, number: int) -> PieceFacts:
                 to = move.to_square
                 offset = ((geo.file_of(to) - x) * sign, (geo.rank_of(to) - y) * sign)
                 if offset not in steps:
-                    steps[offset] = action_cost(pos, move)
+                    steps[offset] = pos.action_cost(move)
         jumps = any(abs(dx) + abs(dy) == 3 and abs(dx) in (1, 2) and abs(dy) in (1, 2) for dx, dy in steps)
     return PieceFacts(kind, faces, charged, steps, jumps, rotates, fires)
 

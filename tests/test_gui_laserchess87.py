@@ -8,7 +8,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game import Game, Player
+from game import Game, Player, Position
 from game.variants import get_variant
 from gui.screens.game import GameScreen
 from gui.testing import post_click, run_frames
@@ -436,7 +436,10 @@ def test_selecting_a_piece_generates_no_legal_moves_for_the_costly_ring(app, mon
     variant = type(screen.variant)
     generate = variant.generate
     monkeypatch.setattr(variant, "generate", lambda self, p: generated.append(p.ply) or generate(self, p))
+    made: list[int] = []  # and no action made: the rule set answers each cost (it played each one)
+    apply = Position.apply_journaled
+    monkeypatch.setattr(Position, "apply_journaled", lambda p, m: made.append(m.code) or apply(p, m))
     post_click(app, screen.view.square_rect(mover).center)
     run_frames(app, 2)
     assert screen.input.selected == mover and screen.board.costly(pos, screen.input.targets())
-    assert generated == []
+    assert generated == [] and made == []

@@ -232,6 +232,23 @@ class Variant(Notation):
             if move.chance is not None:
                 w.relocate(end, move.chance)
 
+    def action_cost(self, pos: Position, move: Move) -> int:
+        """How many of the turn's actions the legal action ``move`` uses: 1 when the turn goes on
+        after it, else every action still left (an action that ends the turn early, or the game,
+        uses the rest). The screens ask it of every destination of a selected piece (the "costs
+        both actions" ring), so a rule set of several actions a turn answers it from its rules;
+        this default plays the action to see (one push and pop). With one action left (every turn
+        of a one-action rule set) nothing is played."""
+        left = pos.actions_left
+        if left <= 1:
+            return left
+        turn = pos.turn
+        pos.push(move)
+        try:
+            return left if pos.turn != turn or pos.loser >= 0 else 1
+        finally:
+            pos.pop()
+
     def no_moves_outcome(self, pos: Position) -> Outcome:
         """The result when the side to move has no legal action (a draw unless the rules say else)."""
         from game.outcome import Outcome, Termination

@@ -398,6 +398,46 @@ class LaserChess87(Variant):
             w.end_turn()
         w.set_extra((0,) if w.turn_over or pos.part + 1 >= self.turn_actions else (used,))
 
+    def action_cost(self, pos: Position, move: Move) -> int:
+        """Answered from the rules, never by playing. A two-square or diagonal move costs both
+        actions and a turned piece may turn again; any other action ends the turn early only when
+        the game ends (a King destroyed or captured) or no second action is possible: the board
+        after it (the step, the chance square, the shot's trace) is asked, as :meth:`apply` asks."""
+        left = pos.actions_left
+        if left <= 1:
+            return left
+        frm, to = move.from_square, move.to_square
+        board, used = pos.board, used_of(pos)
+        after = list(board)
+        if move.fire:
+            removed = pos.beam_from(frm).removed
+            if any(self.is_royal[code] for _sq, code, _step in removed):
+                return left
+            for sq, _code, _step in removed:
+                after[sq] = 0
+            used |= FIRED
+        elif move.orientation is not None:
+            return 1
+        elif action_cost(frm, to) == 2:  # (the module's cost of a move by its squares)
+            return left
+        else:
+            piece, q = board[frm], board[to]
+            after[frm] = 0
+            if to == HYPERSQUARE:
+                assert move.chance is not None
+                after[move.chance] = piece
+                used |= HYPERED
+            elif q and piece >> 3 == HYPERCUBE:
+                assert move.chance is not None
+                after[to], after[move.chance] = piece, q
+                used |= DISPLACED
+            elif q and self.is_royal[q]:
+                return left  # a King captured by landing: the game is over
+            else:
+                after[to] = piece
+                used |= CAPTURED if q else 0
+        return 1 if self.actions(after, pos.turn, 1, used, first_only=True) else left
+
     def initial_extra(self, board: list[int]) -> tuple[int, ...]:
         return (0,)
 

@@ -324,6 +324,24 @@ class LaserChess98(Variant):
             w.end_turn()  # nothing left to rotate or fire: the turn ends after its first half
         w.set_extra((mask,))
 
+    def action_cost(self, pos: Position, move: Move) -> int:
+        """Answered from the rules, never by playing: a move is the whole turn; a rotation leaves
+        the turned piece to turn again (one half-action); a fire ends the turn when a King falls
+        or no piece of the side that can turn outlives the shot (its trace, no push)."""
+        left = pos.actions_left
+        if left <= 1:
+            return left
+        if not move.fire:
+            return 1 if move.orientation is not None else left
+        is_royal = self.is_royal
+        removed = pos.beam_from(move.from_square).removed
+        if any(is_royal[code] for _sq, code, _step in removed):
+            return left
+        board = list(pos.board)
+        for sq, _code, _step in removed:
+            board[sq] = 0
+        return 1 if self._has_half_action(board, pos.turn) else left
+
     @staticmethod
     def _has_half_action(board: list[int], color: int) -> bool:
         return any(p and p >> 2 & 1 == color and SHAPES[p >> 3] > 1 for p in board)

@@ -72,7 +72,8 @@ class GameBoard:
 
     def costly(self, position: Position | None, targets: dict[int, Move]) -> frozenset[int]:
         """The destinations whose move uses both actions of the turn, once per position and
-        selection (finding them plays each move: not on every mouse motion)."""
+        selection (the shipped rule sets answer from their rules; a rule set on the variant's
+        default plays each move to find out: not on every mouse motion)."""
         key = (
             None
             if position is None

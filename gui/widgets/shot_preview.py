@@ -17,7 +17,6 @@ from game.laser import Shot
 from game.move import Move
 from game.pieces import code_color
 from game.position import Position
-from gui.rules_facts import action_cost
 
 
 @dataclass(frozen=True)
@@ -84,7 +83,7 @@ class ShotPreviewer:
         if len(self._cache) > 64:
             self._cache.clear()
         result = ShotPreview(
-            move, shots, hits, ghost, chances, chanced, action_cost(position, move), position.actions_left
+            move, shots, hits, ghost, chances, chanced, position.action_cost(move), position.actions_left
         )
         self._cache[key] = result
         return result
@@ -106,4 +105,4 @@ def costly_squares(position: Position | None, targets: dict[int, Move]) -> froze
     """The destinations whose move uses more than one action of the turn (a ring on the board)."""
     if position is None or position.actions_left < 2:
         return frozenset()
-    return frozenset(sq for sq, move in targets.items() if action_cost(position, move) > 1)
+    return frozenset(sq for sq, move in targets.items() if position.action_cost(move) > 1)
