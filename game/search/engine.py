@@ -69,6 +69,9 @@ CHANCE_SAMPLE = 6  # outcomes averaged per chance node inside the tree
 # A won or lost outcome counts as this much in a chance mean (about a King's shot in the evaluations):
 # a win the search sees at once must not outweigh losses hidden behind its horizon.
 CHANCE_CAP = 5_000
+# Each outcome of a chance node is searched in the node's window widened by this much (a full window
+# made every gamble a principal-variation search: 92 % of Laser Chess 1987's depth-4 nodes).
+CHANCE_MARGIN = 200
 THREAT_PLIES = 3  # quiescence tries the profile's threats in its first plies only
 _EMPTY: list[int] = []
 _DONE = 2 * INF  # (_next_stage: the node's moves are all searched; never a score)
@@ -442,7 +445,9 @@ class Engine:
             n0 = self.nodes
             decided = None
             if self.chance and c & DECISION:
-                sc = self._chance(c & ~DECISION, depth, 0, stm)
+                sc = self._chance(c & ~DECISION, depth, 0, stm, alpha, beta if first else alpha + 1)
+                if not first and alpha < sc < beta:
+                    sc = self._chance(c & ~DECISION, depth, 0, stm, alpha, beta)
             else:
                 s2 = self.profile.play(c, s)
                 decided = self._decided(1, stm)
@@ -485,30 +490,41 @@ class Engine:
             return self._negamax(depth, alpha, beta, ply, s, True)
         return -self._negamax(depth, -beta, -alpha, ply, s, True)
 
-    def _chance(self, decision: int, depth: int, ply: int, stm: int) -> int:
-        """A chance node: the mean over the decision's outcomes of their full-window scores.
+    def _chance(self, decision: int, depth: int, ply: int, stm: int, alpha: int, beta: int) -> int:
+        """A chance node: the mean over the decision's outcomes of their scores, for ``stm`` in the
+        window (alpha, beta).
 
-        Every outcome is equally likely. Inside the tree more than CHANCE_SAMPLE outcomes are sampled
-        evenly over the list (the squares in board order), a fixed sample that does not depend on the
-        game's generator: the search never sees the draw the game will make. A root decision that
-        sends a royal to a random square is averaged over every outcome, each searched at most two
-        plies: a sample would miss the squares where it falls at once. Win/loss scores are capped
-        (CHANCE_CAP) so one outcome cannot stand for all."""
+        Every outcome is equally likely. More than CHANCE_SAMPLE outcomes are sampled evenly over the
+        list (the squares in board order), a fixed sample that does not depend on the game's
+        generator: the search never sees the draw the game will make; each is searched a ply
+        shallower than a plain action. A root decision that sends a royal to a random square is
+        averaged over every outcome, each searched at most two plies: a sample would miss the squares
+        where it falls at once. Win/loss scores are capped (CHANCE_CAP) so one outcome cannot stand
+        for all. Each outcome is searched in the node's window: a null window (the mean of bounds on
+        the same side of it is a bound on that side: the test PVS asks), or a principal variation's
+        widened by CHANCE_MARGIN (re-searched so when a null window's mean lands inside it)."""
         pos = self.pos
-        outcomes = [c for c in pos.generate_codes() if c & ~(511 << 37) == decision]
+        outcomes = self.profile.outcomes(decision)
         n = len(outcomes)
         royal = pos.variant.is_royal
         if ply == 0 and (royal[pos.board[decision & 255]] or royal[pos.board[decision >> 8 & 255]]):
             depth = min(depth, 2)
-        elif n > CHANCE_SAMPLE:
-            outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
-        if ply >= 1 and depth >= 2:
-            depth -= 1  # inside the tree, a gamble is searched a ply shallower than a plain action
+        else:
+            if n > CHANCE_SAMPLE:
+                outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
+            if depth >= 2:
+                depth -= 1  # a gamble is searched a ply shallower than a plain action
+        if alpha - CHANCE_MARGIN >= CHANCE_CAP or beta + CHANCE_MARGIN <= -CHANCE_CAP:
+            return CHANCE_CAP if alpha > 0 else -CHANCE_CAP  # (no mean can reach into the window)
+        if beta - alpha > 1:
+            lo, hi = alpha - CHANCE_MARGIN, beta + CHANCE_MARGIN
+        else:
+            lo, hi = alpha, beta
         total = 0
         for code in outcomes:
             s2 = self.profile.play(code, 0)
             done = self._decided(ply + 1, stm)
-            score = done if done is not None else self._child(depth - 1, -INF, INF, ply + 1, s2, stm)
+            score = done if done is not None else self._child(depth - 1, lo, hi, ply + 1, s2, stm)
             pos.unmake_code()
             total += max(-CHANCE_CAP, min(CHANCE_CAP, score))
         return total // len(outcomes)
@@ -687,7 +703,9 @@ class Engine:
             c = order[i] & mask
             r = self._reduction(i, searched, depth, n_tac) if lmr and i >= n_hard and searched >= 3 else 0
             if chance and c & DECISION:
-                sc = self._chance(c & ~DECISION, depth, ply, stm)
+                sc = self._chance(c & ~DECISION, depth - r, ply, stm, alpha, alpha + 1 if searched else beta)
+                if searched and alpha < sc < beta:
+                    sc = self._chance(c & ~DECISION, depth, ply, stm, alpha, beta)
                 pv[ply + 1] = _EMPTY
             else:
                 s2 = play(c, s, hits.get(c, hint))
@@ -845,6 +863,10 @@ class Engine:
             if ranked:
                 ranked.sort(key=hist.__getitem__, reverse=True)
                 cold = ranked + list(filterfalse(hist.__contains__, cold))
+        if self.chance:  # gambles after the plain quiet moves: the first pruned and reduced
+            gambles = [c for c in cold if c & DECISION]
+            if gambles:
+                cold = [c for c in cold if not c & DECISION] + gambles
         return cold
 
     def _reduction(self, i: int, searched: int, depth: int, n_tac: int) -> int:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.move import encode
 from game.position import Position
-from game.search.profile import Profile
+from game.search.profile import NOISY_KEY, ORDER_CAPTURE, Info, Profile, Stage
 from game.variants.base import Variant
 from game.variants.laserchess87 import (
     CAPTURED,
@@ -127,13 +128,35 @@ SHOTS = ShotMemo()  # shared: an entry is checked against the board, so any sear
 assert LASERCHESS87.beam_rules.surface_hits is None  # the memo relies on no hit counts between shots
 
 
+def _find(board: list[int], codes: tuple[int, ...]) -> int:
+    """The square of the first of ``codes`` on ``board`` (a King), or -1."""
+    for code in codes:
+        if code in board:
+            return board.index(code)
+    return -1
+
+
 class Lc87Evaluation:
     """The evaluation function for one set of weights (callable on a position)."""
 
     def __init__(self, weights: Lc87Weights | None = None) -> None:
         self.w = w = weights or Lc87Weights()
         pieces = LASERCHESS87.pieces
-        self.value = [w.values.get(code >> 3, pieces.value[code]) for code in range(pieces.size)]
+        self.value = value = [w.values.get(code >> 3, pieces.value[code]) for code in range(pieces.size)]
+        # Per piece code, per square: its material and centre bonus, for Green (Red's negated).
+        width, size = LASERCHESS87.geometry.width, GEO_SIZE
+        royal = LASERCHESS87.is_royal
+        self.square_value = [
+            [
+                (1 - 2 * (code >> 2 & 1))
+                * (value[code] + (0 if royal[code] else w.centre * (CENTRE[sq % width] + CENTRE[sq // width])))
+                for sq in range(size)
+            ]
+            for code in range(pieces.size)
+        ]
+        self.king_codes = tuple(
+            tuple(code for code in range(pieces.size) if royal[code] and code >> 2 & 1 == color) for color in (0, 1)
+        )
 
     def shot_gain(self, pos: Position, color: int) -> int:
         """What ``color``'s laser would gain by firing now: enemy material (or King) minus own."""
@@ -159,21 +182,12 @@ class Lc87Evaluation:
         """Centi-units for the side to move."""
         w = self.w
         stm = pos.turn
-        value = self.value
-        centre = w.centre
-        score = 0
-        width = pos.geometry.width
         board = pos.board
-        is_royal = pos.variant.is_royal
-        kings = [-1, -1]
-        for sq, code in enumerate(board):
-            if code:
-                if is_royal[code]:
-                    kings[code >> 2 & 1] = sq
-                    v = value[code]
-                else:
-                    v = value[code] + centre * (CENTRE[sq % width] + CENTRE[sq // width])
-                score += v if code >> 2 & 1 == stm else -v
+        table = self.square_value
+        score = sum([table[code][sq] for sq, code in enumerate(board) if code])
+        if stm:
+            score = -score
+        kings = [_find(board, codes) for codes in self.king_codes]
         if kings[stm] >= 0 and king_reachable(board, kings[stm], stm ^ 1):
             score -= w.king_reach
         if kings[stm ^ 1] >= 0 and not used_of(pos) & CAPTURED and king_reachable(board, kings[stm ^ 1], stm):
@@ -263,6 +277,12 @@ def noisy_moves(pos: Position) -> list[int]:
     """What quiescence tries: captures by landing, and the fire only when it would gain (a shot
     that destroys nothing of the enemy's, or more of our own, is never the move that changes
     the score)."""
+    used = used_of(pos)
+    if used & CAPTURED:  # (no capture left this turn: at most the fire, no list to generate)
+        laser = pos.lasers[pos.turn]
+        if used & FIRED or laser < 0 or shot_gain(pos, pos.turn) <= 0:
+            return []
+        return [encode(laser, laser, fire=True)]
     moves = LASERCHESS87.noisy_actions(pos)
     if any(c >> 30 & 1 for c in moves) and shot_gain(pos, pos.turn) <= 0:
         return [c for c in moves if not c >> 30 & 1]
@@ -293,3 +313,39 @@ class Lc87Profile(Profile):
 
     def threats(self) -> list[int]:
         return threats(self.pos)
+
+    def outcomes(self, decision: int) -> list[int]:
+        """Straight from the rules' generator (no list of every action to filter): the piece sent
+        off (the mover from e5, or the one the Hypercube lands on) may land on any empty square but
+        e5, the square the mover left included, in board order."""
+        board = self.board
+        frm = decision & 255
+        squares = [e for e, c in enumerate(board) if not c and e != HYPERSQUARE]
+        squares.append(frm)
+        squares.sort()
+        return [decision | (e + 1) << 37 for e in squares]
+
+    def stage_one(self, info: Info, tt_move: int, killers: list[int], hist: dict[int, int]) -> Stage | int:
+        """The default first stage with the noisy test inlined (a fire, or a capture by landing: no
+        chance decision captures)."""
+        pos = self.pos
+        moves = LASERCHESS87.generate_decisions(pos)
+        board = self.board
+        value = self.value
+        stm = pos.turn
+        bits = self.code_bits
+        tactical: list[int] = []
+        quiet: list[int] = []
+        for c in moves:
+            if c == tt_move:
+                continue
+            if c >> 30 & 1:
+                tactical.append(NOISY_KEY << bits | c)
+                continue
+            frm, to = c & 255, c >> 8 & 255
+            target = board[to]
+            if target and frm != to and target >> 2 & 1 != stm and not c >> 37:
+                tactical.append((ORDER_CAPTURE + value[target] * 64 - value[board[frm]]) << bits | c)
+            else:
+                quiet.append(c)
+        return tactical, [], {}, -2, len(moves), quiet, False

@@ -30,7 +30,7 @@ import importlib
 from collections.abc import Iterator
 from typing import Any
 
-from game.chance import DECISION
+from game.chance import CHANCE_BITS, DECISION
 from game.effects import BOTH
 from game.pieces import built_in
 from game.position import Position
@@ -110,6 +110,11 @@ class Profile:
         incremental score. The search unmakes with ``pos.unmake_code()``."""
         self.removed = self.pos.make_code(code)
         return s
+
+    def outcomes(self, decision: int) -> list[int]:
+        """The action codes of a chance ``decision``'s outcomes (all equally likely), in the order
+        the rule set generates them."""
+        return [c for c in self.pos.generate_codes() if c & ~CHANCE_BITS == decision]
 
     def root_moves(self) -> list[int]:
         """The actions the search chooses among at the root (a chance decision once)."""
