@@ -172,3 +172,28 @@ def test_a_new_laser_rule_set_gets_the_laser_evaluation_and_scores_its_beams():
     # The beams' threat is what moves the score: the side to move can cash its own shot.
     start = Position.setup(variant=prism.name)
     assert profile.threat(start, [start.lasers[start.turn]], start.turn) > 0
+
+
+def test_lousy_chess_analysis_finds_the_rules_captures_on_the_way():
+    """Quiescence takes Lousy Chess's captures from the evaluation's pass over the board: the same
+    moves in the rules' generation order (so the search's node counts stay those of filtering the
+    rules' moves), on every position of seeded random games."""
+    from game.search.eval_lousychess import LousyProfile, analyse, evaluate
+
+    rng = random.Random(29)
+    checked = 0
+    for _ in range(12):
+        pos = Position.setup(variant="lousychess")
+        profile = LousyProfile(pos.variant)
+        for _ in range(60):
+            codes = pos.legal_codes()
+            if pos.loser >= 0 or not codes:
+                break
+            profile.begin(pos)
+            captures = [c for c in pos.variant.generate(pos) if pos.board[c >> 8 & 255]]
+            score, found = analyse(pos)
+            assert found == captures == profile.noisy_moves()
+            assert score == evaluate(pos) == profile.evaluate(pos)
+            checked += 1
+            pos.push_code(rng.choice(codes))
+    assert checked > 300

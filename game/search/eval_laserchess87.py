@@ -146,16 +146,15 @@ class Lc87Evaluation:
         # Per piece code, per square: its material and centre bonus, for Green (Red's negated).
         width, size = LASERCHESS87.geometry.width, GEO_SIZE
         royal = LASERCHESS87.is_royal
+        centre = [0 if royal[code] else w.centre for code in range(pieces.size)]
+        bonus = [CENTRE[sq % width] + CENTRE[sq // width] for sq in range(size)]
         self.square_value = [
-            [
-                (1 - 2 * (code >> 2 & 1))
-                * (value[code] + (0 if royal[code] else w.centre * (CENTRE[sq % width] + CENTRE[sq // width])))
-                for sq in range(size)
-            ]
+            [(1 - 2 * (code >> 2 & 1)) * (value[code] + centre[code] * bonus[sq]) for sq in range(size)]
             for code in range(pieces.size)
         ]
+        codes = range(pieces.size)
         self.king_codes = tuple(
-            tuple(code for code in range(pieces.size) if royal[code] and code >> 2 & 1 == color) for color in (0, 1)
+            tuple(code for code in codes if royal[code] and code >> 2 & 1 == color) for color in (0, 1)
         )
 
     def shot_gain(self, pos: Position, color: int) -> int:

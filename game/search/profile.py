@@ -217,7 +217,7 @@ class Profile:
         """Quiescence's moves with their hints, best first: the noisy actions (with ``kills_only``
         only those that may take a royal), then (``threats``: in quiescence's first plies) the
         threats."""
-        moves = self.noisy_moves()
+        moves = self.noisy_moves_at(info)
         moves.sort(key=self.noisy_key, reverse=True)
         royal = self.variant.is_royal
         board = self.board
@@ -228,6 +228,11 @@ class Profile:
             for c in self.threats():
                 if c not in moves:
                     yield c, -2
+
+    def noisy_moves_at(self, info: Info) -> list[int]:
+        """The noisy actions of the node ``info`` analysed (a new list: the caller sorts it); by
+        default :meth:`noisy_moves`."""
+        return self.noisy_moves()
 
     def noisy_moves(self) -> list[int]:
         """The actions quiescence searches, in generation order (see :meth:`noisy`)."""
