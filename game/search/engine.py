@@ -65,6 +65,9 @@ HISTORY_MAX = 1 << 24
 EVAL_CACHE_ENTRIES = 300_000
 # Move-count pruning: at depth 1 and 2 (non-PV) only this many quiet moves (touching no beam) are tried.
 LATE_MOVES = (999, 10, 20)
+# ...and at depth 3 on a turn's later action (multi-action rule sets: the opponent's whole reply turn
+# is still to come below it), this many.
+LATE_PART = 20
 CHANCE_SAMPLE = 6  # outcomes averaged per chance node inside the tree
 # A won or lost outcome counts as this much in a chance mean (about a King's shot in the evaluations):
 # a win the search sees at once must not outweigh losses hidden behind its horizon.
@@ -805,6 +808,8 @@ class Engine:
         node.late = (
             LATE_MOVES[depth] if selective and opts.move_count_pruning and depth < len(LATE_MOVES) else 999
         )
+        if depth == 3 and selective and opts.move_count_pruning and self.multi and self.pos.part:
+            node.late = LATE_PART
         node.lmr = opts.lmr and depth >= 3 and not node.in_danger
         return None
 
