@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cached_property
 from pathlib import Path
-
-import pygame
+from typing import TYPE_CHECKING
 
 from game import Game, Outcome, Player, TimeControl, get_variant
 from game.errors import LaserChessError, RecordError
@@ -29,6 +28,9 @@ from game.fileio import atomic_write_text, loads_json
 from game.line import full_moves
 from game.outcome import Termination
 from gui.wording import first_turn, move_sides
+
+if TYPE_CHECKING:
+    import pygame
 
 # ----------------------------------------------------------------------------- one record
 
@@ -302,6 +304,8 @@ def thumbnail(entry: GameEntry, size: tuple[int, int], scheme: str) -> pygame.Su
     if img is not None:
         _THUMBS.move_to_end(key)
         return img
+    import pygame
+
     from gui.widgets.board_view import BoardView
 
     board = final_board(entry)

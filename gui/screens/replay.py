@@ -12,7 +12,6 @@ board, the clocks and the captured pieces are the ones the live game showed.
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,28 +20,14 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
-from game import Game, Player, Position, RecordError, get_variant
+from game import Game, Player
 from game.analysis import Strength, analyse_game
-from game.line import GameLine
-from gui.art.fonts import fit_text, font
 from gui.art.schemes import get_scheme
 from gui.audio import HIT, LASER, MOVE, ROTATE
-from gui.colours import (
-    BODY_TEXT,
-    BRIGHT_GOLD,
-    DISABLED,
-    GOLD,
-    LABEL_TEXT,
-    PROBLEM_TEXT,
-    SMALL_TEXT,
-    STATUS_BG,
-    STATUS_EDGE,
-    TEXT,
-    UNFINISHED_TEXT,
-)
-from gui.layout import px, style
-from gui.library import format_when, player_label
+from gui.colours import BRIGHT_GOLD, GOLD, PROBLEM_TEXT, TEXT, UNFINISHED_TEXT
+from gui.models.replay_model import SPEEDS, ReplayModel, Status
 from gui.screen import Screen
+from gui.screens.replay_panel import ReplayControls, draw_status, fit_status
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.analysis_panel import AnalysisPanel, mark_suffix
 from gui.widgets.board_view import BoardView, Decorations
@@ -50,15 +35,15 @@ from gui.widgets.chrome import draw_background, panel
 from gui.widgets.move_list import MoveList
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, panel_title_band, side_panel_layout
 
-AUTOPLAY_PAUSE = 1.2  # seconds between moves at 1x, after each move's animation
-SPEEDS: dict[str, float] = {"½×": 0.5, "1×": 1.0, "2×": 2.0, "4×": 4.0}
-NAV = (
-    ("first", "Start of the game (Home)"),
-    ("prev", "Previous move (Left arrow)"),
-    ("play", "Play the moves one after another (Space)"),
-    ("next", "Next move, with its laser shot (Right arrow)"),
-    ("last", "End of the game (End)"),
-)
+__all__ = ["SPEEDS", "ReplayScreen", "screenshot_replay"]
+
+TONES = {  # the status box's second line: its colour by what it says
+    "engine": GOLD,
+    "text": TEXT,
+    "outcome": BRIGHT_GOLD,
+    "unfinished": UNFINISHED_TEXT,
+    "problem": PROBLEM_TEXT,
+}
 
 
 class ReplayScreen(Screen):
@@ -69,61 +54,58 @@ class ReplayScreen(Screen):
         self, app, game: Game | None = None, ply: int = 0, path: Path | None = None, **kwargs: Any
     ) -> None:
         super().__init__(app, **kwargs)
-        if game is None:
-            game = Game.new()
-        self.game = game
-        self.variant = get_variant(game.variant)
-        try:
-            self.line = GameLine.from_game(game, partial=True)
-        except RecordError as exc:  # the start position itself is damaged: an empty replay
-            self.line = GameLine(Position.setup(None, self.variant), game.time_control)
-            self.line.problem = str(exc)
-        self.problem = self.line.problem
-        self.ply = max(0, min(ply, self.last_ply))
+        self.model = model = ReplayModel(game if game is not None else Game.new(), ply)
+        self.game, self.variant, self.line = model.game, model.variant, model.line  # fixed for the visit
+        self.problem = model.problem
         s = app.settings
         self.view = BoardView(self.variant, s.board_scheme, s.show_coordinates)
-        humans = [c for c in (0, 1) if game.players[c].kind == "human"]
+        humans = [c for c in (0, 1) if self.game.players[c].kind == "human"]
         self.view.set_flipped(humans == [1])
         self.moves = MoveList(pygame.Rect(0, 0, 200, 200))
-        line = self.line
-        self.moves.set_moves(line.readables, first_side=line.first_turn, sides=line.sides)
+        self.moves.set_moves(self.line.readables, first_side=self.line.first_turn, sides=self.line.sides)
         self.moves.set_current(self.ply)
-        self.study = AnalysisPanel(app, game, self.view, path, self.line)  # analysis: strip, bar, best move
+        self.study = AnalysisPanel(app, self.game, self.view, path, self.line)  # strip, bar, best move
         self._marked = self.study.analysis
         self.moves.set_annotations(self.study.marks_for_list())
-        self.playing = False
-        self.speed = "1×"
-        self.wait = 0.0  # seconds until autoplay's next move
+        self.controls = ReplayControls()
         self.pending_hit = False
         self.demo_step_at: float | None = None  # screenshots: play the next move after this long
-        self.buttons: dict[str, UIButton] = {}
-        self.speed_buttons: dict[str, UIButton] = {}
         self.side_panel = pygame.Rect(0, 0, 0, 0)
         self.cards: dict[int, pygame.Rect] = {}
         self.status_rect = pygame.Rect(0, 0, 0, 0)
-        self.speed_label = pygame.Rect(0, 0, 0, 0)
-        try:
-            self.when_text = format_when(datetime.fromisoformat(game.started_at))
-        except (TypeError, ValueError):
-            self.when_text = ""
         self._apply_settings()
         self._show(self.ply, animate=False)
         if self.problem:
             app.notify(f"This record is damaged: {self.problem}. The replay stops before it.", "error")
 
-    # ------------------------------------------------------------ state
+    # ------------------------------------------------------------ state (the model's)
+    @property
+    def ply(self) -> int:
+        return self.model.ply
+
     @property
     def last_ply(self) -> int:
-        return len(self.line)
+        return self.model.last_ply
+
+    @property
+    def playing(self) -> bool:
+        return self.model.playing
+
+    @property
+    def speed(self) -> str:
+        return self.model.speed
+
+    @property
+    def buttons(self) -> dict[str, UIButton]:
+        return self.controls.buttons
+
+    @property
+    def speed_buttons(self) -> dict[str, UIButton]:
+        return self.controls.speed_buttons
 
     def fen(self) -> str:
         """The position string of the position on the board."""
-        return self.line.fen_at(self.ply)
-
-    @property
-    def playable(self) -> bool:
-        """May a game start from the position on the board (no royal piece has fallen)?"""
-        return self.ply == 0 or not self.line[self.ply - 1].effects.fallen
+        return self.model.fen()
 
     def _apply_settings(self) -> None:
         s = self.app.settings
@@ -136,7 +118,7 @@ class ReplayScreen(Screen):
 
     def _show(self, ply: int, animate: bool) -> None:
         self.view.skip_animation()
-        self.ply = ply
+        self.model.ply = ply
         board = self.line.board_at(ply)
         if animate and ply > 0:
             effects = self.line[ply - 1].effects
@@ -160,7 +142,7 @@ class ReplayScreen(Screen):
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves: the next move is animated, any other jump is
         shown at once."""
-        ply = max(0, min(int(ply), self.last_ply))
+        ply = self.model.clamp(ply)
         if ply == self.ply and not self.view.busy:
             return
         self._show(ply, animate=ply == self.ply + 1)
@@ -169,94 +151,38 @@ class ReplayScreen(Screen):
         self.goto(self.ply + delta)
 
     def toggle_play(self) -> None:
-        if self.playing:
-            self.playing = False
-        else:
-            if self.ply >= self.last_ply:
-                self.goto(0)
-            self.playing = self.last_ply > 0
-            self.wait = 0.25
+        first = self.model.toggle_play()
+        if first is not None:
+            self.goto(first)
         self._refresh_buttons()
 
     def set_speed(self, label: str) -> None:
-        if label not in SPEEDS:
-            return
-        self.speed = label
-        for name, button in self.speed_buttons.items():
-            button.select() if name == label else button.unselect()
+        if self.model.set_speed(label):
+            self.controls.select_speed(label)
 
     def flip(self) -> None:
         self.view.set_flipped(not self.view.flipped)
         self.resize(self.app.window_size)
 
     def play_from_here(self) -> None:
-        if "config" not in self.app.registry or not self.playable:
+        if "config" not in self.app.registry or not self.model.playable:
             return
-        self.playing = False
+        self.model.playing = False
         self.app.screens.push("config", variant=self.game.variant, fen=self.fen())
 
     # ------------------------------------------------------------ layout
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
-        ui = self.app.ui
         layout = side_panel_layout(size, self.view.flipped, control_rows=3)
         self.side_panel, self.cards, self.status_rect = layout.panel, layout.cards, layout.status
         self.view.set_area(self.study.layout(layout.board_area, size))
         self.study.place_bar()
         self.study.build(root, size)
         self.moves.set_rect(layout.moves)
-        inner, row_h, gap = layout.controls, layout.row_h, layout.gap
-        by = inner.y
-        self.buttons = {}
-        nav_w = (inner.width - 4 * gap) // 5
-        for i, (key, tip) in enumerate(NAV):
-            self.buttons[key] = UIButton(
-                pygame.Rect(inner.x + i * (nav_w + gap), by, nav_w, row_h),
-                "",
-                ui,
-                container=root,
-                object_id=style("btn", size),
-                tool_tip_text=tip,
-            )
-        by += row_h + gap
-        label_w = font(LABEL_TEXT.at(size), bold=True).size("Speed")[0] + px(14, size)
-        self.speed_label = pygame.Rect(inner.x, by, label_w, row_h)
-        seg_w = (inner.width - label_w - 3 * gap) // 4
-        self.speed_buttons = {}
-        for i, label in enumerate(SPEEDS):
-            button = UIButton(
-                pygame.Rect(inner.x + label_w + i * (seg_w + gap), by, seg_w, row_h),
-                label,
-                ui,
-                container=root,
-                object_id=style("segment", size),
-                tool_tip_text="How fast autoplay moves on",
-            )
-            if label == self.speed:
-                button.select()
-            self.speed_buttons[label] = button
-        by += row_h + gap
-        flip_w = (inner.width - gap) * 2 // 5
-        self.buttons["flip"] = UIButton(
-            pygame.Rect(inner.x, by, flip_w, row_h),
-            "Flip",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Turn the board around (F)",
-        )
-        self.buttons["from_here"] = UIButton(
-            pygame.Rect(inner.x + flip_w + gap, by, inner.width - flip_w - gap, row_h),
-            "Play from here",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Start a new game from the position on the board",
-        )
+        self.controls.build(self.app.ui, root, size, layout.controls, (layout.row_h, layout.gap), self.speed)
         self._refresh_buttons()
 
     def teardown(self) -> None:
-        self.buttons = {}
-        self.speed_buttons = {}
+        self.controls.teardown()
         self.study.teardown()
 
     def exit(self) -> None:
@@ -268,76 +194,56 @@ class ReplayScreen(Screen):
         super().suspend()
 
     def _refresh_buttons(self) -> None:
-        b = self.buttons
-        if not b:
-            return
-        at_start, at_end = self.ply <= 0, self.ply >= self.last_ply
-        states = {
-            "first": not at_start,
-            "prev": not at_start,
-            "play": self.last_ply > 0,
-            "next": not at_end,
-            "last": not at_end,
-            "flip": True,
-            "from_here": "config" in self.app.registry and self.playable,
-        }
-        for key, enabled in states.items():
-            button = b.get(key)
-            if button is not None and button.is_enabled != enabled:
-                button.enable() if enabled else button.disable()
+        if self.controls.buttons:
+            self.controls.enable(self.model.enabled("config" in self.app.registry))
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> bool:
         used = self.study.handle_event(event)
         if used is True:
-            self.playing = False
+            self.model.playing = False
             return True
         if isinstance(used, int) and not isinstance(used, bool):
-            self.playing = False
-            self._show(max(0, min(used, self.last_ply)), animate=used == self.ply + 1)
+            self.model.playing = False
+            self._show(self.model.clamp(used), animate=used == self.ply + 1)
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for label, button in self.speed_buttons.items():
-                if event.ui_element is button:
-                    self.set_speed(label)
-                    return True
-            key = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
-            if key is not None:
-                self._button(key)
+            pressed = self.controls.pressed(event.ui_element)
+            if pressed is not None:
+                kind, key = pressed
+                self.set_speed(key) if kind == "speed" else self._button(key)
                 return True
         ply = self.moves.handle_event(event)
         if ply is not None:
-            self.playing = False
+            self.model.playing = False
             self.goto(ply)
             return True
         if event.type == pygame.MOUSEWHEEL and self.view.rect.collidepoint(pygame.mouse.get_pos()):
-            self.playing = False
+            self.model.playing = False
             self.step(-1 if event.y > 0 else 1)
             return True
-        if event.type == pygame.KEYDOWN:
-            keys = {
-                pygame.K_LEFT: lambda: self.step(-1),
-                pygame.K_RIGHT: lambda: self.step(1),
-                pygame.K_UP: lambda: self.step(-1),
-                pygame.K_DOWN: lambda: self.step(1),
-                pygame.K_HOME: lambda: self.goto(0),
-                pygame.K_END: lambda: self.goto(self.last_ply),
-            }
-            action = keys.get(event.key)
-            if action is not None:
-                self.playing = False
-                action()
-                self._refresh_buttons()
-                return True
-            if event.key == pygame.K_SPACE:
-                self.toggle_play()
-                return True
-            if event.key == pygame.K_f:
-                self.flip()
-                return True
+        if event.type == pygame.KEYDOWN and self._key(event.key):
+            return True
         return super().handle_event(event)
 
+    def _key(self, key: int) -> bool:
+        moves = {
+            pygame.K_LEFT: "prev",
+            pygame.K_RIGHT: "next",
+            pygame.K_UP: "prev",
+            pygame.K_DOWN: "next",
+            pygame.K_HOME: "first",
+            pygame.K_END: "last",
+            pygame.K_SPACE: "play",
+            pygame.K_f: "flip",
+        }
+        if key not in moves:
+            return False
+        self._button(moves[key])
+        return True
+
     def _button(self, key: str) -> None:
+        """A media button, Flip or Play from here, clicked or by its key."""
         if key == "play":
             self.toggle_play()
             return
@@ -347,7 +253,7 @@ class ReplayScreen(Screen):
         if key == "from_here":
             self.play_from_here()
             return
-        self.playing = False
+        self.model.playing = False
         if key == "first":
             self.goto(0)
         elif key == "prev":
@@ -374,15 +280,11 @@ class ReplayScreen(Screen):
         if self.pending_hit and not self.view.beam_running:
             self.app.audio.play(HIT)
             self.pending_hit = False
-        if self.playing and not self.view.busy:
-            self.wait -= dt
-            if self.wait <= 0:
-                if self.ply >= self.last_ply:
-                    self.playing = False
-                    self._refresh_buttons()
-                else:
-                    self.step(1)
-                    self.wait = AUTOPLAY_PAUSE / SPEEDS[self.speed]
+        was_playing = self.playing
+        if self.model.tick(dt, self.view.busy):
+            self.step(1)
+        elif was_playing and not self.playing:
+            self._refresh_buttons()
 
     @property
     def animating(self) -> bool:
@@ -392,42 +294,23 @@ class ReplayScreen(Screen):
 
     # ------------------------------------------------------------ drawing
     def side_label(self, color: int) -> str:
-        return f"{self.variant.side_names[color]} · {player_label(self.game.players[color])}"
+        return self.model.side_label(color)
+
+    def _status(self) -> Status:
+        study = self.study
+        mark = mark_suffix(study.mark(self.ply))
+        return self.model.status(study.variation, mark, study.status_text(self.ply))
 
     def status_lines(self) -> tuple[str, str, tuple[int, int, int]]:
-        """The status box: a main line, a second line, and the main line's colour."""
-        names = self.variant.side_names
-        line, n = self.line, self.last_ply
-        turn = line.turn_at(self.ply)
-        var = self.study.variation
-        if var is not None:
-            step = var.steps[var.index]
-            where = f"move {var.base}" if var.base else "the start"
-            return (
-                f"Engine line from {where}",
-                f"{var.index} of {len(var.steps) - 1}: {step.text}  ·  Esc: back",
-                GOLD,
-            )
-        if self.ply == 0:
-            main = "Start position"
-        else:
-            p = line[self.ply - 1]
-            # full moves, as the move list numbers them; the action too where a side acts twice
-            where = f"Move {p.number} of {line.full_move()}, {names[p.side]}"
-            if line.several_actions:
-                where += f", action {self.ply} of {n}"
-            main = f"{where}:  {p.readable}  {mark_suffix(self.study.mark(self.ply))}".rstrip()
-        verdict = self.study.status_text(self.ply)
-        if verdict and not (self.ply == n and self.problem is None):
-            return main, verdict, TEXT
-        if self.ply == n and self.problem is None:
-            outcome = self.game.outcome
-            if outcome is not None:
-                return main, outcome.describe(names, self.variant.royal_name), BRIGHT_GOLD
-            return main, f"Unfinished game · {names[turn]} to move", UNFINISHED_TEXT
-        if self.ply == n and self.problem is not None:
-            return main, f"The record stops here: {self.problem}", PROBLEM_TEXT
-        return main, f"{names[turn]} to move" + ("  ·  autoplay" if self.playing else ""), TEXT
+        """The status box: a main line, a second line, and the second line's colour."""
+        status = self._status()
+        return status.main, status.sub, TONES[status.tone]
+
+    def status_rows(self, size: tuple[int, int]) -> tuple[str, str, tuple[int, int, int]]:
+        """:meth:`status_lines` as the status box shows them at window ``size`` (the move on the
+        second line where the panel is too narrow)."""
+        status = fit_status(self._status(), self.status_rect, size)
+        return status.main, status.sub, TONES[status.tone]
 
     sketch_boards = True  # right-drag arrows, right-click circles, gone with the next step
 
@@ -435,100 +318,31 @@ class ReplayScreen(Screen):
         return panel_title_band(size, self.side_panel)  # notices over the title, never the board or panel
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
         draw_background(surface, self.app.settings.board_scheme)
         self.view.draw(surface)
         self.study.draw_board_extras(surface)
-        draw_panel_title(surface, self.side_panel, "Replay", self.when_text or "")
+        draw_panel_title(surface, self.side_panel, "Replay", self.model.when_text)
         panel(surface, self.side_panel)
         for color, rect in self.cards.items():
-            self._draw_card(surface, color, rect)
-        self._draw_status(surface)
+            card = self.model.card(color)
+            draw_player_card(
+                surface,
+                rect,
+                self.variant,
+                self.view.scheme,
+                color,
+                card.label,
+                active=card.active,
+                captured=card.captured,
+                clock=card.clock,
+            )
+        draw_status(surface, self.status_rect, *self.status_rows(surface.get_size()))
         self.moves.draw(surface)
         self.study.draw(surface)
-        f = font(LABEL_TEXT.at(size), bold=True)
-        label = f.render("Speed", True, GOLD)
-        surface.blit(label, label.get_rect(midleft=(self.speed_label.x, self.speed_label.centery)))
-
-    def status_rows(self, size: tuple[int, int]) -> tuple[str, str, tuple[int, int, int]]:
-        """:meth:`status_lines` as the status box shows them at window ``size``: where the panel is
-        too narrow for the main line, the move goes to the second line, before the verdict."""
-        main, sub, colour = self.status_lines()
-        where, _, move = main.partition(":  ")
-        width = self.status_rect.inflate(-px(16, size), 0).w
-        if move and font(BODY_TEXT.at(size), bold=True).size(main)[0] > width:
-            main, sub = where, f"{move}  \u00b7  {sub}"
-        return main, sub, colour
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        rect = self.status_rect
-        pygame.draw.rect(surface, STATUS_BG, rect, border_radius=px(8, size))
-        pygame.draw.rect(surface, STATUS_EDGE, rect, 1, border_radius=px(8, size))
-        main, sub, colour = self.status_rows(size)
-        inner = rect.inflate(-px(16, size), -px(6, size))
-        big = font(BODY_TEXT.at(size), bold=True)
-        small = font(SMALL_TEXT.at(size))
-        total = big.get_linesize() + small.get_linesize()
-        y = rect.centery - total // 2
-        surface.blit(big.render(fit_text(big, main, inner.w), True, TEXT), (inner.x, y))
-        surface.blit(
-            small.render(fit_text(small, sub, inner.w), True, colour), (inner.x, y + big.get_linesize())
-        )
-
-    def _draw_card(self, surface: pygame.Surface, color: int, rect: pygame.Rect) -> None:
-        line, ply = self.line, self.ply
-        clocks = line.clocks_at(ply)
-        finished = ply == self.last_ply and self.game.outcome is not None
-        draw_player_card(
-            surface,
-            rect,
-            self.variant,
-            self.view.scheme,
-            color,
-            self.side_label(color),
-            active=line.turn_at(ply) == color and not finished,
-            captured=line.captured_by(color, ply),  # the opponent's pieces that fell to this side
-            clock=clocks[color] if clocks is not None else None,
-        )
+        self.controls.draw(surface)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        for key, button in self.buttons.items():
-            if key in ("first", "prev", "play", "next", "last") and button.visible:
-                colour = TEXT if button.is_enabled else DISABLED
-                icon = "pause" if key == "play" and self.playing else key
-                _draw_icon(surface, icon, button.rect, colour)
-
-
-def _draw_icon(surface: pygame.Surface, icon: str, rect: pygame.Rect, colour) -> None:
-    """Media-control glyphs drawn as shapes (crisp at every size, no font needed)."""
-    s = max(6, min(rect.w, rect.h) * 0.36)
-    cx, cy = rect.center
-
-    def triangle(tip_x: float, direction: int) -> None:
-        base = tip_x - direction * s * 0.9
-        pygame.draw.polygon(surface, colour, [(tip_x, cy), (base, cy - s * 0.6), (base, cy + s * 0.6)])
-
-    bar = max(2, int(s * 0.22))
-    if icon in ("play", "pause"):
-        pygame.draw.circle(surface, colour, (cx, cy), s * 1.05, max(2, int(s * 0.14)))
-    if icon == "play":
-        triangle(cx + s * 0.5, 1)
-    elif icon == "pause":
-        for dx in (-s * 0.26, s * 0.26):
-            pygame.draw.rect(
-                surface, colour, pygame.Rect(cx + dx - bar / 2 - 1, cy - s * 0.55, bar + 2, s * 1.1)
-            )
-    elif icon == "next":
-        triangle(cx + s * 0.45, 1)
-    elif icon == "prev":
-        triangle(cx - s * 0.45, -1)
-    elif icon == "last":
-        triangle(cx + s * 0.3, 1)
-        pygame.draw.rect(surface, colour, pygame.Rect(cx + s * 0.35, cy - s * 0.6, bar, s * 1.2))
-    elif icon == "first":
-        triangle(cx - s * 0.3, -1)
-        pygame.draw.rect(surface, colour, pygame.Rect(cx - s * 0.35 - bar, cy - s * 0.6, bar, s * 1.2))
+        self.controls.draw_icons(surface, self.playing)
 
 
 # A Khet game from ``python -m game match --white easy --black beginner --time-scale 0.1`` (1-0).
