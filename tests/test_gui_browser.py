@@ -138,7 +138,7 @@ def test_sorting_by_date_length_and_result(app, saves):
     order = ["human", "cpu", "draw", "unfinished", "unreadable"]
     kinds = [order.index(e.result_kind) for e in screen.shown]
     assert kinds == sorted(kinds)
-    assert screen.sort == "result"
+    assert screen.games.sort == "result"
 
 
 def test_filtering_by_opponent_and_result(app, saves):
@@ -544,7 +544,7 @@ def test_export_as_text_or_json_by_the_players_choice_and_import_both(app, saves
     press(app, screen.actions["export"])
     assert screen.widgets["format"].visible and screen.widgets["path"].get_text().endswith(".json")
     press(app, screen.widgets["format"])  # the player asks for text: the name follows
-    assert screen.export_fmt == "text" and screen.widgets["path"].get_text().endswith(".txt")
+    assert screen.bar.fmt == "text" and screen.widgets["path"].get_text().endswith(".txt")
     named = tmp_path / "game.txt"
     type_path(app, screen, str(named))
     assert named.exists() and not (tmp_path / "game.txt.json").exists()

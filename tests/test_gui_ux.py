@@ -583,7 +583,7 @@ def test_copy_game_as_text_and_import_it_back(app):
     assert any("already in your past games" in t.text for t in app.toasts.items)
     for entry in browser.entries:  # without it, the paste brings it back
         entry.path.unlink()
-    browser.entries = []
+    browser.games.entries = []
     before = 0
     post_key(app, pygame.K_v, mod=CTRL, frames=3)
     assert len(browser.entries) == before + 1
