@@ -154,6 +154,21 @@ def test_a_program_that_is_not_an_engine_is_reported():
         EngineProcess("/nonexistent/engine")
 
 
+QUITTING_ENGINE = "print('protocolok', flush=True)"  # answers the handshake, then exits
+
+
+def test_writing_to_an_engine_that_has_exited_says_it_exited_not_broken_pipe():
+    engine = EngineProcess(f"{shlex.quote(sys.executable)} -c {shlex.quote(QUITTING_ENGINE)}", timeout=10)
+    try:
+        engine.proc.wait(timeout=10)
+        with pytest.raises(EngineProcessError) as caught:
+            engine.send("isready")
+        assert "the engine exited (code 0)" in str(caught.value)
+        assert "Broken pipe" not in str(caught.value) and "Errno" not in str(caught.value)
+    finally:
+        engine.close()
+
+
 def test_match_against_an_outside_engine():
     ours = PlayerSpec.parse("Hard", None, 1)
     theirs = PlayerSpec.parse("Hard", None, 1, ENGINE_CMD)

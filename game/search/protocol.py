@@ -395,7 +395,17 @@ class EngineProcess:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
         except (OSError, ValueError) as exc:
+            code = self._exit_code()
+            if code is not None:  # a broken pipe: the program is gone, say so in those words
+                raise EngineProcessError(f"{self.name}: the engine exited (code {code})") from exc
             raise EngineProcessError(f"{self.name}: cannot write to the engine ({exc})") from exc
+
+    def _exit_code(self) -> int | None:
+        """The program's exit status once it has exited (waiting a moment for it), else None."""
+        try:
+            return self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return None
 
     def _until(self, word: str, timeout: float) -> list[str]:
         end = time.monotonic() + timeout
