@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import Position
+from game.pieces import code_color
 from game.variants import VARIANTS
 from gui.testing import run_frames
 
@@ -193,12 +194,22 @@ def test_every_rules_board_can_be_played_by_the_player_or_shown(quick_app, varia
             continue
         screen.choose_section(i)
         run_frames(app, 2)
+        start = Position.from_fen(section.demo.fen, screen.demo.position.variant)
+        mover = start.variant.side_names[start.turn]
+        # the caption names the side the page's position has to move (not the rule set's first mover),
+        # and the move taught is that side's: its own piece, or an enemy Pawn it may move (a zombie)
+        assert screen.demo.hint.startswith(f"Your move as {mover}: "), (
+            variant,
+            section.key,
+            screen.demo.hint,
+        )
+        moved = section.demo.move.from_square
+        own = code_color(start.board[moved]) == start.turn
+        assert own or start.variant.badges(start).get(moved) == "zombie", (variant, section.key)
         click_element(app, screen.buttons["show"])
         run_frames(app, 2)
         assert screen.demo.state is not DemoState.WAITING, (variant, section.key)
         assert screen.demo.position.history == [section.demo.move]
-        start = Position.from_fen(section.demo.fen, screen.demo.position.variant)
-        mover = start.variant.side_names[start.turn]
         assert screen.demo.hint.startswith(f"{mover} played "), (variant, section.key, screen.demo.hint)
 
 
