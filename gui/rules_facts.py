@@ -101,13 +101,19 @@ def _playout_positions(v: Variant, plies: int = 40, seed: int = 11) -> Iterator[
             if pos.part == 0:
                 yield pos
             rng.shuffle(moves)
-            for move in moves[:8]:
-                pos.push(move)
-                if pos.outcome() is None:
-                    break
-                pos.pop()
-            else:
+            if not play_on(pos, moves):
                 break
+
+
+def play_on(pos: Position, moves: list[Move], tries: int = 8) -> bool:
+    """Go on with a playout: push the first of ``moves`` (shuffled) that does not end the game, trying
+    ``tries`` of them; False (nothing pushed) when each ends it."""
+    for move in moves[:tries]:
+        pos.push(move)
+        if pos.outcome() is None:
+            return True
+        pos.pop()
+    return False
 
 
 SAMPLES_PER_CLASS = 6  # moves of each kind whose cost is tried in each playout position

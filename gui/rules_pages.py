@@ -22,7 +22,7 @@ from game.pieces import Kind, code_color
 from game.pieceset import Op
 from game.variants import VARIANTS, get_variant
 from game.variants.base import Variant
-from gui.rules_facts import TurnFacts, distinct_kinds, piece_facts, piece_words, turn_facts
+from gui.rules_facts import TurnFacts, distinct_kinds, piece_facts, piece_words, play_on, turn_facts
 
 
 def kind_name(v: Variant, kind: int) -> str:
@@ -65,12 +65,7 @@ def _playout_find(
             for move in moves[:limit]:
                 if wanted(pos, move):
                     return Demo(pos.fen(), move)
-            for move in moves[:8]:  # go on with a move that does not end the game
-                pos.push(move)
-                if pos.outcome() is None:
-                    break
-                pos.pop()
-            else:
+            if not play_on(pos, moves):
                 break
     return None
 
