@@ -21,7 +21,7 @@ from gui.layout import px, style, tier
 from gui.library import GameEntry
 from gui.models.past_games import ACTIONS, DROPS, PastGames, detail_rows
 from gui.widgets.chrome import header_rect
-from gui.widgets.form import BUTTON_TEXT_PAD
+from gui.widgets.form import BUTTON_TEXT_PAD, make_button
 from gui.widgets.home_button import home_button_rect
 
 DELETE_CONFIRM = "Really delete?"
@@ -64,13 +64,13 @@ def build_toolbar(ui, root: UIContainer, size: tuple[int, int], row: Row, games:
         drop.set_tooltip(tip)
         widgets[key] = drop
         x += drop_w + row.gap
-    widgets["import"] = UIButton(
+    widgets["import"] = make_button(
+        ui,
+        root,
+        size,
         pygame.Rect(w - row.margin - import_w, row.y, import_w, row.height),
         "Import a game…",
-        ui,
-        container=root,
-        object_id=style("btn", size),
-        tool_tip_text="Add a game file (.json) to your past games; it is checked first",
+        tip="Add a game file (.json) to your past games; it is checked first",
     )
     return widgets
 
@@ -91,13 +91,14 @@ def build_actions(ui, root: UIContainer, size: tuple[int, int], row: Row) -> dic
     actions: dict[str, UIButton] = {}
     for (key, _, tip), text, bw in zip(ACTIONS, labels, widths, strict=True):
         bw = int(bw * scale)
-        actions[key] = UIButton(
+        actions[key] = make_button(
+            ui,
+            root,
+            size,
             pygame.Rect(x, row.y, bw, row.height),
             text,
-            ui,
-            container=root,
-            object_id=style("danger" if key == "delete" else "btn", size),
-            tool_tip_text=tip,
+            tip=tip,
+            kind="danger" if key == "delete" else "btn",
         )
         x += bw + int(row.gap * scale)
     return actions
@@ -120,22 +121,20 @@ def build_path_bar(ui, root: UIContainer, size: tuple[int, int], row: Row, fmt: 
         pygame.Rect(x, y, entry_w, h), ui, container=root, object_id=style("label", size)
     )
     x += entry_w + row.gap
-    widgets["format"] = UIButton(
+    widgets["format"] = make_button(
+        ui,
+        root,
+        size,
         pygame.Rect(x, y, format_w, h),
         FORMAT_LABELS[fmt],
-        ui,
-        container=root,
-        object_id=style("btn", size),
-        tool_tip_text="Export as readable text (headers, moves, result) or as a JSON record "
+        tip="Export as readable text (headers, moves, result) or as a JSON record "
         "(with each move's time); click to switch. A name ending .txt or .json chooses too.",
     )
     x += format_w + row.gap
     for key, text, bw in zip(
         ("browse", "confirm", "cancel"), ("Browse…", "Export", "Cancel"), small_w, strict=True
     ):
-        widgets[key] = UIButton(
-            pygame.Rect(x, y, bw, h), text, ui, container=root, object_id=style("btn", size)
-        )
+        widgets[key] = make_button(ui, root, size, pygame.Rect(x, y, bw, h), text)
         x += bw + row.gap
     return widgets
 

@@ -22,7 +22,7 @@ from gui.colours import SMALL_TEXT
 from gui.layout import px, style, tier
 from gui.models.new_game import CLOCKS, CUSTOM, PLY_LIMITS, REPETITION
 from gui.widgets.chrome import header_rect
-from gui.widgets.form import FormRows, button_text_width, row_rects
+from gui.widgets.form import FormRows, button_text_width, make_button, row_rects
 
 if TYPE_CHECKING:
     from gui.screens.config import ConfigScreen
@@ -124,12 +124,8 @@ class Form:
         rects = row_rects(needs, lay.ctrl_x, 0, lay.ctrl_w, 1, SEGMENT_GAP)
         buttons: dict[str, UIButton] = {}
         for rect, (value, text) in zip(rects, options.items(), strict=True):
-            button = UIButton(
-                lay.rows.ctrl(top, rect.x, rect.width),
-                text,
-                self.ui,
-                container=self.root,
-                object_id=style("segment", size),
+            button = make_button(
+                self.ui, self.root, size, lay.rows.ctrl(top, rect.x, rect.width), text, kind="segment"
             )
             if value == current:
                 button.select()
@@ -259,12 +255,13 @@ class Form:
     def start_button(self) -> None:
         left, row_h = self.layout.left, self.layout.row_h
         start_h = max(34, int(row_h * START_SHARE))
-        self.screen.widgets["start"] = UIButton(
+        self.screen.widgets["start"] = make_button(
+            self.ui,
+            self.root,
+            self.size,
             pygame.Rect(left.x, left.bottom - start_h, left.width, start_h),
             "Start game",
-            self.ui,
-            container=self.root,
-            object_id=style("menu", self.size),
+            kind="menu",
         )
 
     def position_column(self) -> None:
@@ -297,11 +294,11 @@ class Form:
         width = button_text_width(self.ui, size, text) + 8
         if width > right.width * 0.6:
             text, width = "Rules", button_text_width(self.ui, size, "Rules") + 8
-        self.screen.widgets["rules"] = UIButton(
+        self.screen.widgets["rules"] = make_button(
+            self.ui,
+            self.root,
+            size,
             pygame.Rect(right.right - width, heading.y, width, heading.height - 4),
             text,
-            self.ui,
-            container=self.root,
-            object_id=style("btn", size),
-            tool_tip_text="How this rule set is played, with small animated boards",
+            tip="How this rule set is played, with small animated boards",
         )

@@ -21,7 +21,7 @@ from gui.art.fonts import font
 from gui.colours import DELETE_ICON, EMPTY_ICON, GOLD, NOTE_OK, SMALL_TEXT, TEXT
 from gui.layout import px, style, tier
 from gui.setups import list_setups
-from gui.widgets.form import FormRows
+from gui.widgets.form import FormRows, make_button
 from gui.widgets.home_button import home_button_rect
 from gui.widgets.toast import ERROR
 
@@ -144,14 +144,7 @@ class EditorLayout:
             while f.size(" " * spaces)[0] < icon_size(rect, style_name) + 6:
                 spaces += 1
             label = " " * spaces + text
-        button = UIButton(
-            rect,
-            label,
-            self.ui,
-            container=self.root,
-            object_id=style(style_name, self.size),
-            tool_tip_text=tip,
-        )
+        button = make_button(self.ui, self.root, self.size, rect, label, tip=tip, kind=style_name)
         self.screen.icon_buttons.append((button, name, colour, bool(text)))
         return button
 
@@ -202,14 +195,7 @@ class EditorLayout:
         if narrow:
             w["apply"] = self.icon_button("ok", rect, tip, colour=NOTE_OK)
         else:
-            w["apply"] = UIButton(
-                rect,
-                "Apply",
-                self.ui,
-                container=self.root,
-                object_id=style("btn", self.size),
-                tool_tip_text=tip,
-            )
+            w["apply"] = make_button(self.ui, self.root, self.size, rect, "Apply", tip=tip)
         x += apply_w + gap
         w["copy"] = self.icon_button(
             "copy", pygame.Rect(x, fen_y, icon_w, ctrl_h), "Copy the position string (Ctrl+C)"
@@ -276,14 +262,7 @@ class EditorLayout:
                 other = names[1 - color]
                 tip = f"Give {other} the 180\u00b0 image of {names[color]}'s pieces "
                 tip += f"({other}'s own pieces are replaced)"
-            button = UIButton(
-                rect,
-                names[color],
-                self.ui,
-                container=self.root,
-                object_id=style(kind, self.size),
-                tool_tip_text=tip,
-            )
+            button = make_button(self.ui, self.root, self.size, rect, names[color], tip=tip, kind=kind)
             if kind == "segment":
                 screen.segments[color] = button
             else:

@@ -40,7 +40,7 @@ from gui.colours import (
 from gui.layout import px, style
 from gui.models.game_controller import WATCH_SPEEDS
 from gui.widgets.chrome import panel
-from gui.widgets.form import button_text_width, row_rects, split_rows
+from gui.widgets.form import button_text_width, make_button, row_rects, split_rows
 from gui.widgets.player_panel import draw_panel_title, draw_player_card, side_panel_layout
 from gui.wording import plural
 
@@ -183,9 +183,7 @@ class GamePanel:
 
     def _button(self, root: UIContainer, size: tuple[int, int], key: str, text: str, rect, tip: str) -> None:
         kind = "danger" if key == "resign" else "btn"
-        self.buttons[key] = UIButton(
-            rect, text, self.screen.app.ui, container=root, object_id=style(kind, size), tool_tip_text=tip
-        )
+        self.buttons[key] = make_button(self.screen.app.ui, root, size, rect, text, tip=tip, kind=kind)
 
     def _build_entry(self, root: UIContainer, size: tuple[int, int], rect: pygame.Rect) -> None:
         watching = self.screen.controller.watching
@@ -220,9 +218,7 @@ class GamePanel:
         y = self.over_rect.bottom - bh - gap * 2
         for i, (key, text) in enumerate(OVER_BUTTONS):
             rect = pygame.Rect(self.over_rect.x + gap + i * (bw + gap), y, bw, bh)
-            self.over_buttons[key] = UIButton(
-                rect, text, screen.app.ui, container=screen.root, object_id=style("btn", size)
-            )
+            self.over_buttons[key] = make_button(screen.app.ui, screen.root, size, rect, text)
         if "replay" not in screen.app.registry:
             self.over_buttons["review"].disable()
 

@@ -12,8 +12,9 @@ from pygame_gui.elements import UIButton
 
 from gui.art.fonts import fit_text, font
 from gui.colours import BODY_TEXT, DISABLED, GOLD, LABEL_TEXT, SMALL_TEXT, STATUS_BG, STATUS_EDGE, TEXT
-from gui.layout import px, style
+from gui.layout import px
 from gui.models.replay_model import NAV_KEYS, SPEEDS, Status
+from gui.widgets.form import make_button
 
 NAV_TIPS = {
     "first": "Start of the game (Home)",
@@ -47,13 +48,13 @@ class ReplayControls:
         self.buttons = {}
         nav_w = (area.width - 4 * gap) // 5
         for i, key in enumerate(NAV_KEYS):
-            self.buttons[key] = UIButton(
+            self.buttons[key] = make_button(
+                ui,
+                root,
+                size,
                 pygame.Rect(area.x + i * (nav_w + gap), by, nav_w, row_h),
                 "",
-                ui,
-                container=root,
-                object_id=style("btn", size),
-                tool_tip_text=NAV_TIPS[key],
+                tip=NAV_TIPS[key],
             )
         by += row_h + gap
         label_w = font(LABEL_TEXT.at(size), bold=True).size("Speed")[0] + px(14, size)
@@ -61,34 +62,30 @@ class ReplayControls:
         seg_w = (area.width - label_w - 3 * gap) // 4
         self.speed_buttons = {}
         for i, label in enumerate(SPEEDS):
-            button = UIButton(
+            button = make_button(
+                ui,
+                root,
+                size,
                 pygame.Rect(area.x + label_w + i * (seg_w + gap), by, seg_w, row_h),
                 label,
-                ui,
-                container=root,
-                object_id=style("segment", size),
-                tool_tip_text="How fast autoplay moves on",
+                tip="How fast autoplay moves on",
+                kind="segment",
             )
             if label == speed:
                 button.select()
             self.speed_buttons[label] = button
         by += row_h + gap
         flip_w = (area.width - gap) * 2 // 5
-        self.buttons["flip"] = UIButton(
-            pygame.Rect(area.x, by, flip_w, row_h),
-            "Flip",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Turn the board around (F)",
+        self.buttons["flip"] = make_button(
+            ui, root, size, pygame.Rect(area.x, by, flip_w, row_h), "Flip", tip="Turn the board around (F)"
         )
-        self.buttons["from_here"] = UIButton(
+        self.buttons["from_here"] = make_button(
+            ui,
+            root,
+            size,
             pygame.Rect(area.x + flip_w + gap, by, area.width - flip_w - gap, row_h),
             "Play from here",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Start a new game from the position on the board",
+            tip="Start a new game from the position on the board",
         )
 
     def teardown(self) -> None:

@@ -26,7 +26,7 @@ from gui.screen import Screen
 from gui.settings import LASER_SQUARES_PER_SECOND
 from gui.widgets.board_view import BoardView
 from gui.widgets.chrome import draw_background, draw_title, header_rect, panel
-from gui.widgets.form import button_text_width, row_rects
+from gui.widgets.form import button_text_width, make_button, row_rects
 from gui.widgets.piece_card import card_rect, draw_piece_card
 from gui.widgets.rules_demo import DemoState, RulesDemo
 
@@ -91,9 +91,7 @@ class RulesScreen(Screen):
             step = min(row_h + 4, inner.height // max(1, len(self.sections)))
             for i, section in enumerate(self.sections):
                 rect = pygame.Rect(inner.x, inner.y + i * step, list_w, step - 4)
-                button = UIButton(
-                    rect, section.title, self.app.ui, container=root, object_id=style("segment", size)
-                )
+                button = make_button(self.app.ui, root, size, rect, section.title, kind="segment")
                 if i == self.index:
                     button.select()
                 self.section_buttons.append(button)
@@ -118,7 +116,7 @@ class RulesScreen(Screen):
             tab_w = min(w - 2 * margin, sum(needs[j] + 24 for j in row))
             rects += row_rects([needs[j] for j in row], margin, top + r * (row_h + 4), tab_w, row_h, 4)
         for name, text, rect in zip(VARIANTS, titles, rects, strict=True):
-            button = UIButton(rect, text, ui, container=root, object_id=style("segment", size))
+            button = make_button(ui, root, size, rect, text, kind="segment")
             if name == self.variant_name:
                 button.select()
             self.tabs[name] = button
@@ -164,13 +162,13 @@ class RulesScreen(Screen):
         lessons_w = button_text_width(self.app.ui, size, "Lessons")
         lessons_h = max(26, px(34, size))
         self.text_rect.height -= lessons_h + gap
-        self.lessons_button = UIButton(
+        self.lessons_button = make_button(
+            self.app.ui,
+            root,
+            size,
             pygame.Rect(self.text_rect.x, self.text_rect.bottom + gap, lessons_w, lessons_h),
             "Lessons",
-            self.app.ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Learn this rule set step by step, on boards you play",
+            tip="Learn this rule set step by step, on boards you play",
         )
         self.pieces_rect = board_area
         board = board_area.copy()
@@ -182,9 +180,7 @@ class RulesScreen(Screen):
         x = board_area.centerx - (sum(widths) + gap * 2) // 2
         for (key, text), bw in zip(labels, widths, strict=True):
             rect = pygame.Rect(x, self.caption_rect.bottom + 2, bw, buttons_h)
-            self.buttons[key] = UIButton(
-                rect, text, self.app.ui, container=root, object_id=style("btn", size)
-            )
+            self.buttons[key] = make_button(self.app.ui, root, size, rect, text)
             x += bw + gap
         self._update_buttons()
 

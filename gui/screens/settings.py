@@ -21,7 +21,7 @@ from gui.layout import px, style, tier, ui_scale
 from gui.screen import Screen
 from gui.settings import LASER_SPEEDS, Settings
 from gui.widgets.backdrop import draw_glass_panel, floor_surface, glow_text
-from gui.widgets.form import FormRows
+from gui.widgets.form import FormRows, make_button
 from gui.widgets.home_button import home_button_rect
 from gui.widgets.settings_preview import SettingsPreview
 from gui.widgets.swatches import SwatchGrid
@@ -89,13 +89,14 @@ class SettingsScreen(Screen):
         y = self._animation_rows(rows, y)
         self._aid_rows(rows, y)
         reset_w = min(rows.left.width, max(px(220, size), 170))
-        self.widgets["reset"] = UIButton(
+        self.widgets["reset"] = make_button(
+            self.app.ui,
+            root,
+            size,
             pygame.Rect(rows.left.x, rows.left.bottom - rows.ctrl_h, reset_w, rows.ctrl_h),
             "Restore defaults",
-            self.app.ui,
-            container=root,
-            object_id=style("danger", size),
-            tool_tip_text="Put every setting back to how it was at first start",
+            tip="Put every setting back to how it was at first start",
+            kind="danger",
         )
         self._right_column(rows)
 
@@ -199,13 +200,7 @@ class SettingsScreen(Screen):
         seg_w = (seg_total - seg_gap * (len(LASER_SPEEDS) - 1)) // len(LASER_SPEEDS)
         for i, speed in enumerate(LASER_SPEEDS):
             rect = rows.form.ctrl(y, x=seg_x + i * (seg_w + seg_gap), width=seg_w)
-            button = UIButton(
-                rect,
-                SPEED_LABELS[speed],
-                self.app.ui,
-                container=rows.root,
-                object_id=style("segment", rows.size),
-            )
+            button = make_button(self.app.ui, rows.root, rows.size, rect, SPEED_LABELS[speed], kind="segment")
             if speed == self.app.settings.laser_speed:
                 button.select()
             self.speed_buttons[speed] = button

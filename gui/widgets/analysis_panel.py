@@ -55,9 +55,10 @@ from gui.colours import (
     TEXT,
     TRACK,
 )
-from gui.layout import px, style
+from gui.layout import px
 from gui.widgets.board_view import BoardView, Decorations
 from gui.widgets.eval_graph import MARK_COLOURS, EvalGraph, draw_eval_bar
+from gui.widgets.form import make_button
 from gui.widgets.move_arrow import draw_faint_shots, draw_move_arrow, move_shots, move_squares
 
 
@@ -326,49 +327,44 @@ class AnalysisPanel:
         self.buttons = {}
         for name in STRENGTHS:
             tip = f"{name.capitalize()}: {STRENGTHS[name].description}"
-            self.buttons[name] = UIButton(
-                pygame.Rect(x, y, seg_w, h),
-                name.capitalize(),
-                ui,
-                container=root,
-                object_id=style("segment", size),
-                tool_tip_text=tip,
+            self.buttons[name] = make_button(
+                ui, root, size, pygame.Rect(x, y, seg_w, h), name.capitalize(), tip=tip, kind="segment"
             )
             x += seg_w + gap
-        self.buttons["analyse"] = UIButton(
+        self.buttons["analyse"] = make_button(
+            ui,
+            root,
+            size,
             pygame.Rect(x, y, go_w, h),
             "Analyse",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Let the engine go through every position of the game (A)",
+            tip="Let the engine go through every position of the game (A)",
         )
         cancel_w = max(70, px(90, size))
-        self.buttons["cancel"] = UIButton(
+        self.buttons["cancel"] = make_button(
+            ui,
+            root,
+            size,
             pygame.Rect(self.row_a.right - cancel_w, y, cancel_w, h),
             "Cancel",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Stop the analysis",
+            tip="Stop the analysis",
         )
         self.progress_rect = pygame.Rect(self.row_a.x, y, self.row_a.w - cancel_w - gap, h)
-        self.buttons["deeper"] = UIButton(
+        self.buttons["deeper"] = make_button(
+            ui,
+            root,
+            size,
             pygame.Rect(self.row_a.right - go_w, y, go_w, h),
             "Deep again",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Analyse once more at the deep setting (" + STRENGTHS["deep"].description + ")",
+            tip="Analyse once more at the deep setting (" + STRENGTHS["deep"].description + ")",
         )
         learn_w = max(70, px(90, size))
-        self.buttons["learn"] = UIButton(
+        self.buttons["learn"] = make_button(
+            ui,
+            root,
+            size,
             pygame.Rect(self.row_a.right - go_w - gap - learn_w, y, learn_w, h),
             "Learn",
-            ui,
-            container=root,
-            object_id=style("btn", size),
-            tool_tip_text="Try each of your marked moves again as a puzzle: find a better move (L)",
+            tip="Try each of your marked moves again as a puzzle: find a better move (L)",
         )
         self._sync_buttons()
 

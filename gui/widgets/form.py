@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 from pygame_gui import UIManager
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UILabel
+from pygame_gui.elements import UIButton, UILabel
 
 from gui.layout import style
 
@@ -47,6 +47,20 @@ class FormRows:
 
 
 BUTTON_TEXT_PAD = 14  # border, shadow and padding either side of a button's text, in pixels
+
+
+def make_button(
+    ui: UIManager,
+    root: UIContainer | None,
+    size: tuple[int, int],
+    rect: pygame.Rect,
+    text: str,
+    tip: str | None = None,
+    kind: str = "btn",
+) -> UIButton:
+    """A button in the program's look: ``kind`` is its theme class ("btn", "segment", "danger", ...)
+    at the font tier of window ``size``; ``tip`` its tool tip."""
+    return UIButton(rect, text, ui, container=root, object_id=style(kind, size), tool_tip_text=tip)
 
 
 def button_text_width(ui, size: tuple[int, int], text: str, kind: str = "btn") -> int:
