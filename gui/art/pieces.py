@@ -203,6 +203,20 @@ def _base_plate(cv: Canvas, palette: PiecePalette, material: Material) -> None:
     pygame.draw.lines(cv.surface, scale_rgb(palette.base, 0.7), True, pts, max(1, round(cv.length(0.018))))
 
 
+def _ring_quad(cv: Canvas, centre: Vec2, angles: Vec2, radii: Vec2) -> list[tuple[float, float]]:
+    """The corners (in pixels) of the piece of ring between two angles and two radii: the lit quads
+    that domes and rims are built of."""
+    cx, cy = centre
+    a0, a1 = angles
+    r0, r1 = radii
+    return [
+        cv.px((cx + math.cos(a0) * r0, cy + math.sin(a0) * r0)),
+        cv.px((cx + math.cos(a1) * r0, cy + math.sin(a1) * r0)),
+        cv.px((cx + math.cos(a1) * r1, cy + math.sin(a1) * r1)),
+        cv.px((cx + math.cos(a0) * r1, cy + math.sin(a0) * r1)),
+    ]
+
+
 def _dome(
     cv: Canvas,
     centre: Vec2,
@@ -214,7 +228,6 @@ def _dome(
     flatness: float = 0.75,
 ) -> None:
     """A shaded spherical cap, built from small lit quads."""
-    cx, cy = centre
     for ring in range(rings):
         r0 = radius * (1 - ring / rings)
         r1 = radius * (1 - (ring + 1) / rings)
@@ -225,13 +238,9 @@ def _dome(
             a1 = 2 * math.pi * (s + 1.02) / segments
             am = (a0 + a1) / 2
             n = normalize((math.cos(am) * rm, math.sin(am) * rm, nz))
-            quad = [
-                cv.px((cx + math.cos(a0) * r0, cy + math.sin(a0) * r0)),
-                cv.px((cx + math.cos(a1) * r0, cy + math.sin(a1) * r0)),
-                cv.px((cx + math.cos(a1) * r1, cy + math.sin(a1) * r1)),
-                cv.px((cx + math.cos(a0) * r1, cy + math.sin(a0) * r1)),
-            ]
-            pygame.draw.polygon(cv.surface, shade(colour, n, material), quad)
+            pygame.draw.polygon(
+                cv.surface, shade(colour, n, material), _ring_quad(cv, centre, (a0, a1), (r0, r1))
+            )
     cv.circle(centre, radius / rings * 1.2, shade(colour, (0, 0, 1), material))
 
 
@@ -245,7 +254,6 @@ def _ring(
     segments: int = 40,
 ) -> None:
     """A rounded (torus-like) rim between two radii."""
-    cx, cy = centre
     mid = (r_out + r_in) / 2
     for half, (ra, rb) in enumerate(((r_out, mid), (mid, r_in))):
         for s in range(segments):
@@ -254,13 +262,9 @@ def _ring(
             am = (a0 + a1) / 2
             outward = 1 if half == 0 else -1
             n = normalize((math.cos(am) * 0.8 * outward, math.sin(am) * 0.8 * outward, 0.6))
-            quad = [
-                cv.px((cx + math.cos(a0) * ra, cy + math.sin(a0) * ra)),
-                cv.px((cx + math.cos(a1) * ra, cy + math.sin(a1) * ra)),
-                cv.px((cx + math.cos(a1) * rb, cy + math.sin(a1) * rb)),
-                cv.px((cx + math.cos(a0) * rb, cy + math.sin(a0) * rb)),
-            ]
-            pygame.draw.polygon(cv.surface, shade(colour, n, material), quad)
+            pygame.draw.polygon(
+                cv.surface, shade(colour, n, material), _ring_quad(cv, centre, (a0, a1), (ra, rb))
+            )
 
 
 def _mirror(cv: Canvas, a: Vec2, b: Vec2, toward_body: Vec2, thickness: float, glow_side: int = 1) -> None:
