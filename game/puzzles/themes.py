@@ -23,8 +23,9 @@ import math
 from dataclasses import dataclass
 
 from game.move import Move
+from game.pieceset import PieceSet
 from game.position import Position
-from game.puzzles.prover import Prover, Turn
+from game.puzzles.prover import Leaf, Prover, Turn
 
 WIN_THEMES = {"win1": 1, "win2": 2, "win3": 3}
 THEMES = ("win1", "win2", "win3", "save", "material")
@@ -70,12 +71,20 @@ class Proof:
 
 def material(pos: Position, color: int) -> int:
     """``color``'s material minus the other side's, in the piece set's values."""
-    value = pos.variant.pieces.value
-    total = 0
-    for code in pos.board:
-        if code:
-            total += value[code] if code >> 2 & 1 == color else -value[code]
-    return total
+    return sum(map(_signed_values(pos.variant.pieces, color).__getitem__, pos.board))
+
+
+_SIGNED: dict[int, tuple[PieceSet, tuple[list[int], list[int]]]] = {}
+
+
+def _signed_values(pieces: PieceSet, color: int) -> list[int]:
+    """Each code's value for ``color``: its own pieces count up, the other side's down (a table
+    summed over the board: the proofs ask for material hundreds of thousands of times)."""
+    cached = _SIGNED.get(id(pieces))
+    if cached is None or cached[0] is not pieces:
+        white = [-v if code >> 2 & 1 else v for code, v in enumerate(pieces.value)]
+        cached = _SIGNED[id(pieces)] = (pieces, (white, [-v for v in white]))
+    return cached[1][color]
 
 
 def smallest_piece(pos: Position) -> int:
@@ -150,36 +159,31 @@ def _longest_replies(prover: Prover, pos: Position, solver: int, most: int) -> l
 
 
 # ------------------------------------------------------------------ save your royal
-def prove_save(prover: Prover, pos: Position) -> Proof | None:
-    """A proof that exactly one turn keeps the solver's royal from falling next turn."""
+def prove_save(prover: Prover, pos: Position, checking: bool = False) -> Proof | None:
+    """A proof that exactly one turn keeps the solver's royal from falling next turn
+    (``checking``: see :func:`_the_one_turn`)."""
     solver = pos.turn
     start = prover.nodes
-    if prover.decided(pos) is not None or prover.winning_turns(pos, 1, 1):
-        return None
-    turns = prover.turns(pos)
-    if len(turns) < 3:
+    if prover.decided(pos) is not None:
         return None
 
     def safe(p: Position) -> bool:
         return prover.decided(p) is None and not prover.wins(p, 1 - solver, 1)
 
-    saving: list[Turn] = []
-    for turn in turns:
-        if prover.after_turn(pos, turn, safe):
-            saving.append(turn)
-            if len(saving) > 1:
-                return None
-    if len(saving) != 1 or saving[0].chance:
+    found = _the_one_turn(prover, pos, safe, checking, fewest=3)
+    if found is None:
         return None
-    return Proof("save", (saving[0].codes,), 2, prover.nodes - start, len(turns))
+    saving, options = found
+    return Proof("save", (saving.codes,), 2, prover.nodes - start, options)
 
 
 # ------------------------------------------------------------------ win material
-def prove_material(prover: Prover, pos: Position) -> Proof | None:
-    """A proof that exactly one turn wins at least the smallest piece against every reply."""
+def prove_material(prover: Prover, pos: Position, checking: bool = False) -> Proof | None:
+    """A proof that exactly one turn wins at least the smallest piece against every reply
+    (``checking``: see :func:`_the_one_turn`; the least gain is then not measured, 0)."""
     solver = pos.turn
     start = prover.nodes
-    if prover.decided(pos) is not None or prover.winning_turns(pos, 1, 1):
+    if prover.decided(pos) is not None:
         return None
     base = material(pos, solver)
     need = smallest_piece(pos)
@@ -196,19 +200,55 @@ def prove_material(prover: Prover, pos: Position) -> Proof | None:
             return result == solver
         return prover.every_turn(p, after_reply)
 
-    turns = prover.turns(pos)
-    gaining: list[Turn] = []
-    for turn in turns:
-        if prover.after_turn(pos, turn, after_mine):
-            gaining.append(turn)
-            if len(gaining) > 1:
-                return None
-    if len(gaining) != 1 or gaining[0].chance:
+    found = _the_one_turn(prover, pos, after_mine, checking)
+    if found is None:
         return None
-    mine = gaining[0]
-    with prover.playing(pos, mine):
-        gain = _least_gain(prover, pos, solver, base)
-    return Proof("material", (mine.codes,), 2, prover.nodes - start, len(turns), gain)
+    mine, options = found
+    gain = 0
+    if not checking:
+        with prover.playing(pos, mine):
+            gain = _least_gain(prover, pos, solver, base)
+    return Proof("material", (mine.codes,), 2, prover.nodes - start, options, gain)
+
+
+def _the_one_turn(
+    prover: Prover, pos: Position, leaf: Leaf, checking: bool, fewest: int = 1
+) -> tuple[Turn, int] | None:
+    """The one turn of the side to move after which ``leaf`` holds (and how many turns it has),
+    or None: no turn or several do, it has fewer than ``fewest`` turns, the turn is a chance, or
+    a turn wins at once (a win puzzle, not this theme's). The generator asks every turn first
+    whether it wins at once, then ``leaf``: a proof's size is stored with the puzzle, so that order
+    stays. ``checking`` (the re-proof of a stored puzzle) asks both in one pass, a turn made once."""
+    solver = pos.turn
+
+    def won(p: Position) -> bool:
+        return prover.decided(p) == solver
+
+    if not checking and prover.winning_turns(pos, 1, 1):
+        return None
+    turns = prover.turns(pos)
+    if len(turns) < fewest:
+        return None
+    found: list[Turn] = []
+    for turn in turns:
+        if not checking:
+            good = prover.after_turn(pos, turn, leaf)
+        elif turn.chance:
+            if prover.after_turn(pos, turn, won):
+                return None
+            good = prover.after_turn(pos, turn, leaf)
+        else:
+            with prover.playing(pos, turn):
+                if won(pos):
+                    return None
+                good = leaf(pos)
+        if good:
+            found.append(turn)
+            if len(found) > 1:
+                return None
+    if len(found) != 1 or found[0].chance:
+        return None
+    return found[0], len(turns)
 
 
 def _least_gain(prover: Prover, pos: Position, solver: int, base: int) -> int:

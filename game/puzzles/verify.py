@@ -26,7 +26,8 @@ def verify(puzzle: Puzzle, budget: int | None = None) -> str | None:
     n = WIN_THEMES.get(puzzle.theme)
     if n is not None:
         return _verify_win(prover, puzzle, pos, n)
-    proof = prove_save(prover, pos) if puzzle.theme == "save" else prove_material(prover, pos)
+    prove = prove_save if puzzle.theme == "save" else prove_material
+    proof = prove(prover, pos, checking=True)
     if proof is None:
         return f"{puzzle.id}: no longer a {puzzle.theme} puzzle (no unique answer)"
     if proof.depth != puzzle.depth:
