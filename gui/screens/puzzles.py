@@ -20,23 +20,20 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.move import Move
-from game.puzzles.model import Puzzle, find, of_theme, puzzle_of_the_day, shipped, theme_counts
+from game.puzzles.model import Puzzle, find, of_theme, puzzle_of_the_day, shipped
 from game.puzzles.progress import Progress
-from game.puzzles.themes import MOTIF_NAMES, theme_label
 from game.puzzles.trainer import Attempt, Verdict
 from game.variants import VARIANTS, get_variant
-from gui.colours import ALERT, BRIGHT_GOLD, HEADING, MUTED, PROMPT_BLUE, STATUS_TEXT, SUCCESS_TEXT
-from gui.layout import px, style
-from gui.puzzle_board import PuzzleBoard, board_and_rule_set_drop
+from gui.colours import ALERT, BRIGHT_GOLD, MUTED, PROMPT_BLUE, STATUS_TEXT, SUCCESS_TEXT
+from gui.layout import px
+from gui.puzzle_board import PuzzleBoard
 from gui.puzzle_refute import Refuter
 from gui.puzzle_text import Para, draw_paras
 from gui.screen import Screen
+from gui.screens import puzzles_panel
+from gui.screens.puzzles_panel import ANY, MODULE, News
 from gui.widgets.chrome import draw_background, panel
-from gui.widgets.form import button_text_width, row_rects
 from gui.widgets.player_panel import draw_panel_title
-
-ANY = "Any theme"
-MODULE = "Module puzzle (scripted engines)"
 
 
 class PuzzlesScreen(Screen):
@@ -81,12 +78,7 @@ class PuzzlesScreen(Screen):
 
     def theme_options(self) -> list[tuple[str, str]]:
         """(label, key) of each theme and motif the rule set has puzzles of, with counts."""
-        items = shipped(self.variant_name).puzzles
-        out = [(f"{ANY} ({len(items)})", ANY)]
-        out += [(f"{theme_label(key)} ({n})", key) for key, n in theme_counts(items)]
-        if get_variant(self.variant_name).engine.scripted:
-            out.append((MODULE, MODULE))
-        return out
+        return puzzles_panel.theme_options(self.variant_name)
 
     # ------------------------------------------------------------ choosing a puzzle
     def next_puzzle(self) -> None:
@@ -304,15 +296,7 @@ class PuzzlesScreen(Screen):
             self.board.show(pos, self.phase == "play", hints)
         else:
             self.board.input.set_position(None)
-        states = {
-            "hint": self.phase == "play",
-            "solution": self.phase in ("play", "wrong"),
-            "retry": self.phase in ("wrong", "solved"),
-            "analysis": self.attempt is not None,
-            "editor": self.attempt is not None,
-            "daily": bool(shipped(self.variant_name).puzzles),
-        }
-        for key, ok in states.items():
+        for key, ok in puzzles_panel.button_states(self.phase, self.attempt, self.variant_name).items():
             button = self.buttons.get(key)
             if button is not None:
                 button.enable() if ok else button.disable()
@@ -321,64 +305,9 @@ class PuzzlesScreen(Screen):
             streak.select() if self.mode == "streak" else streak.unselect()
 
     def build(self, root: UIContainer, size: tuple[int, int]) -> None:
-        ui = self.app.ui
-        layout, inner, drop = board_and_rule_set_drop(self.board, ui, root, size, VARIANTS, self.variant_name)
-        self.panel_rect = layout.panel
-        self.drops = {"variant": drop}
-        row_h, gap = layout.row_h, layout.gap
-        x, w, y = inner.x, inner.width, inner.y
-        options = self.theme_options()
-        current = next((label for label, key in options if key == self.theme), options[0][0])
-        self.drops["theme"] = UIDropDownMenu(
-            [label for label, _ in options],
-            current,
-            pygame.Rect(x, y, w, row_h),
-            ui,
-            container=root,
-            object_id=style("drop", size),
-        )
-        y += row_h + gap
-        self.buttons = {}
-
-        def row(specs: list[tuple[str, str, str]], top: int) -> None:
-            needs = [button_text_width(ui, size, text) for _k, text, _t in specs]
-            for (key, text, tip), rect in zip(specs, row_rects(needs, x, top, w, row_h, gap), strict=True):
-                self.buttons[key] = UIButton(
-                    rect, text, ui, container=root, object_id=style("btn", size), tool_tip_text=tip
-                )
-
-        row(
-            [
-                ("next", "Next", "Another puzzle near your rating (N)"),
-                ("daily", "Daily", "The puzzle of the day"),
-                ("streak", "Streak", "Harder and harder until the first miss"),
-            ],
-            y,
-        )
-        y += row_h + gap
-        bottom = inner.bottom
-        row(
-            [
-                ("analysis", "Analysis", "Open this position on the analysis board"),
-                ("editor", "Editor", "Open this position in the editor"),
-                ("lessons", "Lessons", "The rule set's course, step by step"),
-            ],
-            bottom - row_h,
-        )
-        bottom -= row_h + gap
-        row(
-            [
-                ("hint", "Hint", "Ring the piece to move (counts as a miss) (H)"),
-                ("solution", "Solution", "Play the solution with its beams (counts as a miss)"),
-                ("retry", "Retry", "Take your turn back and try again (R)"),
-            ],
-            bottom - row_h,
-        )
-        bottom -= row_h + gap
-        if self.board.action_keys():
-            self.board.build(root, pygame.Rect(x, bottom - row_h, w, row_h), size, gap)
-            bottom -= row_h + gap
-        self.text_rect = pygame.Rect(x, y, w, bottom - y - gap)
+        made = puzzles_panel.build_panel(self.board, self.app.ui, root, size, self.variant_name, self.theme)
+        self.panel_rect, self.text_rect = made.panel, made.text
+        self.drops, self.buttons = made.drops, made.buttons
         self._refresh()
 
     def teardown(self) -> None:
@@ -464,30 +393,9 @@ class PuzzlesScreen(Screen):
         )
 
     def paragraphs(self) -> list[Para]:
-        """The panel's text: the puzzle, the task, the player's standing, the news, the solution."""
-        out: list[Para] = []
-        attempt = self.attempt
-        if attempt is not None:
-            p = attempt.puzzle
-            title = f"{theme_label(p.theme)} · {get_variant(p.variant).title}"
-            out.append(Para(title, HEADING, bold=True, scale=1.15, after=0.1))
-            motifs = f" · {', '.join(MOTIF_NAMES[m] for m in p.motifs)}" if p.motifs else ""
-            rated = self.progress.puzzle_rating(p).rating
-            day = "Puzzle of the day · " if self.mode == "daily" else ""
-            out.append(Para(f"{day}#{p.id} · rated {rated:.0f}{motifs}", MUTED, scale=0.85))
-            out.append(Para(attempt.task(), STATUS_TEXT))
-        standing = f"Streak {self.streak} · best {self.progress.best_streak}"
-        out.append(Para(standing, MUTED, scale=0.85))
-        if self.message:
-            out.append(Para(self.message, self.message_colour, bold=True))
-        if self.note:
-            out.append(Para(self.note, MUTED))
-        prompt = self.board.input.prompt
-        if prompt:
-            out.append(Para(prompt, PROMPT_BLUE))
-        if attempt is not None and (self.phase == "showing" or (self.phase == "solved" and attempt.missed)):
-            out.append(Para(f"Solution: {attempt.solution_text()}", STATUS_TEXT))
-        return out
+        """The panel's text (gui/screens/puzzles_panel.py writes it)."""
+        news = News(self.message, self.message_colour, self.note, self.board.input.prompt or "")
+        return puzzles_panel.paragraphs(self.attempt, self.progress, self.mode, self.streak, self.phase, news)
 
 
 def screenshot_puzzles(app) -> PuzzlesScreen:
