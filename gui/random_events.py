@@ -160,7 +160,7 @@ def pairs(
 # ------------------------------------------------------------------ opening a pair's screen
 def _sample_game(variant: str, rng: random.Random, plies: int, cpu: bool = False) -> Any:
     from game import Player, TimeControl
-    from gui.library import play_sample_game
+    from gui.samples import play_sample_game
 
     game, _ = play_sample_game(rng, variant, None, plies, allow_win=rng.random() < 0.5)
     if cpu:

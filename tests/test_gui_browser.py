@@ -19,6 +19,7 @@ from gui import clipboard, library
 from gui.app import App
 from gui.library import LibraryError
 from gui.paths import data_dir, saves_dir
+from gui.samples import make_sample_games
 from gui.screen import Screen
 from gui.screens.browser import DELETE_CONFIRM, BrowserScreen, exports_dir
 from gui.screens.replay import ReplayScreen
@@ -30,7 +31,7 @@ FUTURE = {"format": "laser-chess-game", "version": 99, "moves": []}
 
 @cache
 def samples() -> tuple[Game, ...]:
-    return tuple(library.make_sample_games(7, seed=5))
+    return tuple(make_sample_games(7, seed=5))
 
 
 def write_samples(folder: Path) -> list[Path]:
@@ -526,7 +527,7 @@ def test_pasting_a_game_that_is_already_there_says_so(app, saves):
     assert len(screen.entries) == count and len(list(saves.glob("*.json"))) == count
     assert any("already in your past games" in t.text for t in app.toasts.items)
     # a text game not yet there is added once; pasting it again says so too
-    fresh = library.make_sample_games(9, seed=77)[-1]
+    fresh = make_sample_games(9, seed=77)[-1]
     clipboard.put_text(game_to_text(fresh))
     post_key(app, pygame.K_v, mod=pygame.KMOD_CTRL, frames=3)
     assert len(screen.entries) == count + 1

@@ -11,7 +11,7 @@ import pytest
 
 from game import Game
 from game.line import GameLine
-from gui import library
+from gui import samples
 from gui.app import App
 from gui.screen import Screen
 from gui.screens.replay import SPEEDS, ReplayScreen
@@ -20,7 +20,7 @@ from gui.testing import click_element, open_screen, post_click, post_key, run_fr
 
 @cache
 def sample(index: int) -> Game:
-    return library.make_sample_games(index + 1, seed=5)[index]
+    return samples.make_sample_games(index + 1, seed=5)[index]
 
 
 def long_game() -> Game:
@@ -189,7 +189,7 @@ def test_play_from_here_is_off_without_a_config_screen(app):
 
 
 def test_a_leiserchess_record_replays(app):
-    game = next(g for g in library.make_sample_games(5, seed=5) if g.variant.startswith("leiserchess"))
+    game = next(g for g in samples.make_sample_games(5, seed=5) if g.variant.startswith("leiserchess"))
     screen = open_replay(app, game)
     assert len(screen.view.board) == 64
     post_key(app, pygame.K_END)
@@ -214,7 +214,7 @@ def test_a_record_with_a_bad_move_replays_up_to_it(app):
 
 
 def test_clocks_and_captured_pieces_follow_the_ply(app):
-    game = next(g for g in library.make_sample_games(7, seed=5) if g.time_control is not None)
+    game = next(g for g in samples.make_sample_games(7, seed=5) if g.time_control is not None)
     line = GameLine.from_game(game)
     tc = game.time_control
     assert line.clocks_at(0) == (tc.initial, tc.initial)

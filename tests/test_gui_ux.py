@@ -547,10 +547,10 @@ def test_the_self_kill_flag_reads_on_the_current_move_highlight_too(app, current
 
 
 def test_copy_game_as_text_and_import_it_back(app):
-    from gui import clipboard, library
+    from gui import clipboard, samples
     from gui.notation import game_from_text, game_to_text
 
-    for game in library.make_sample_games(7, seed=5):  # all three rule sets, finished and not
+    for game in samples.make_sample_games(7, seed=5):  # all three rule sets, finished and not
         back = game_from_text(game_to_text(game))
         assert [m.text for m in back.moves] == [m.text for m in game.moves]
         assert (back.variant, back.start_fen, back.players, back.options, back.outcome) == (
@@ -870,10 +870,10 @@ def test_right_drag_draws_arrows_and_right_click_circles_and_the_next_move_clear
 
 
 def test_arrows_in_the_replay_go_with_the_next_step(app):
-    from gui import library
+    from gui import samples
     from gui.paths import saves_dir
 
-    path = library.write_sample_games(saves_dir(), 1)[0]
+    path = samples.write_sample_games(saves_dir(), 1)[0]
     replay = app.screens.push("replay", game=Game.load(path))
     run_frames(app, 3)
     centre = replay.view.square_rect(0).center

@@ -9,15 +9,15 @@ from functools import cache
 from pathlib import Path
 
 from game import Game
-from gui import library
 from gui.models.past_games import PastGames, PathBar, detail_rows, enabled_actions, exports_dir, nav_target
+from gui.samples import make_sample_games
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @cache
 def samples() -> tuple[Game, ...]:
-    return tuple(library.make_sample_games(5, seed=5))
+    return tuple(make_sample_games(5, seed=5))
 
 
 def folder_of_games(folder: Path) -> Path:

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def write_records(folder: Path, count: int, distinct: int = 40) -> None:
-    from gui.library import make_sample_games
+    from gui.samples import make_sample_games
 
     folder.mkdir(parents=True, exist_ok=True)
     bases = []

@@ -25,7 +25,7 @@ from pygame_gui.windows import UIFileDialog
 
 from game import Game
 from game.errors import RecordError
-from gui import clipboard, library, paths
+from gui import clipboard, library, paths, samples
 from gui.art.fonts import font
 from gui.colours import LABEL_TEXT
 from gui.layout import px
@@ -475,7 +475,7 @@ def screenshot_browser(app) -> BrowserScreen:
     """A browser over a temporary folder of sample games (never the user's saves)."""
     temp = tempfile.TemporaryDirectory(prefix="laserchess-shot-")
     folder = Path(temp.name)
-    written = library.write_sample_games(folder, count=9, seed=11)
+    written = samples.write_sample_games(folder, count=9, seed=11)
     _analyse_for_screenshot(written[:3])
     damaged = folder / "20260309-184400-damaged.json"
     damaged.write_text('{"format": "laser-chess-game", "version": 1, "moves": [', encoding="utf-8")
