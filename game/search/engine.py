@@ -448,9 +448,7 @@ class Engine:
             n0 = self.nodes
             decided = None
             if self.chance and c & DECISION:
-                sc = self._chance(c & ~DECISION, depth, 0, stm, alpha, beta if first else alpha + 1)
-                if not first and alpha < sc < beta:
-                    sc = self._chance(c & ~DECISION, depth, 0, stm, alpha, beta)
+                sc = self._root_chance(c & ~DECISION, depth, stm, alpha, beta, best, first)
             else:
                 s2 = self.profile.play(c, s)
                 decided = self._decided(1, stm)
@@ -486,6 +484,20 @@ class Engine:
         self.path.discard(h)
         return best, scores
 
+    def _root_chance(
+        self, decision: int, depth: int, stm: int, alpha: int, beta: int, best: int, first: bool
+    ) -> int:
+        """A root gamble's score, searched in the windows a plain root move would be: the first in
+        the full window, the others in a null window at alpha, or (with a level's randomness) just
+        below the best minus the margin, re-searched when it may beat the best."""
+        if first:
+            return self._chance(decision, depth, 0, stm, alpha, beta)
+        floor = best - self.random_margin - 1 if self.random_margin else alpha
+        sc = self._chance(decision, depth, 0, stm, floor, floor + 1)
+        if sc > max(alpha, best) and sc < beta:
+            sc = self._chance(decision, depth, 0, stm, max(alpha, best), beta)
+        return sc
+
     def _child(self, depth: int, alpha: int, beta: int, ply: int, s: int, stm: int) -> int:
         """The score for ``stm`` of the child just made (``ply`` is the child's), searched ``depth``
         plies: negated when the other side is to move there, as it is when the same side acts again."""
@@ -499,8 +511,8 @@ class Engine:
 
         Every outcome is equally likely. More than CHANCE_SAMPLE outcomes are sampled evenly over the
         list (the squares in board order), a fixed sample that does not depend on the game's
-        generator: the search never sees the draw the game will make; each is searched a ply
-        shallower than a plain action. A root decision that sends a royal to a random square is
+        generator: the search never sees the draw the game will make; inside the tree each is
+        searched a ply shallower than a plain action. A root decision that sends a royal to a random square is
         averaged over every outcome, each searched at most two plies: a sample would miss the squares
         where it falls at once. Win/loss scores are capped (CHANCE_CAP) so one outcome cannot stand
         for all. Each outcome is searched in the node's window: a null window (the mean of bounds on
@@ -515,8 +527,8 @@ class Engine:
         else:
             if n > CHANCE_SAMPLE:
                 outcomes = [outcomes[i * n // CHANCE_SAMPLE] for i in range(CHANCE_SAMPLE)]
-            if depth >= 2:
-                depth -= 1  # a gamble is searched a ply shallower than a plain action
+            if ply >= 1 and depth >= 2:
+                depth -= 1  # inside the tree, a gamble is searched a ply shallower than a plain action
         if alpha - CHANCE_MARGIN >= CHANCE_CAP or beta + CHANCE_MARGIN <= -CHANCE_CAP:
             return CHANCE_CAP if alpha > 0 else -CHANCE_CAP  # (no mean can reach into the window)
         if beta - alpha > 1:
