@@ -48,6 +48,8 @@ def test_a_short_ladder_plays_every_neighbouring_pair(tmp_path, capsys):
         seed = 1
         jobs = 1
         max_plies = 8
+        adjudicate = 300
+        setups = None
         out = tmp_path / "ratings.json"
 
     Args.out.write_text(json.dumps({"khet": {"ratings": {"Beginner": 1000}}}))
@@ -94,3 +96,36 @@ def test_new_game_shows_each_levels_rating_and_a_choice_keeps_the_level(quick_ap
     )
     run_frames(quick_app, 2)
     assert quick_app.screens.top.choices.level == "Hard"
+
+
+# A Khet Classic start without three of Red's Pyramids (Silver is ahead), and its mirror.
+SILVER_AHEAD = "sc3ncfcncpb2/10/3Pd6/2Pc1rbra1pb1Pd/pb1Pd1RaRb1pa1Pc/10/7Pa2/2PdNaFaNa3Sa b"
+RED_AHEAD = "sc3ncfcncpb2/2pc7/10/pa3rbra1pb1Pd/pb1Pd1RaRb1pa1Pc/6pb3/10/2PdNaFaNa3Sa b"
+
+
+def test_the_ply_limit_judge_gives_a_clear_lead_the_game_and_a_close_one_a_draw():
+    from game.position import Position
+    from game.search.match import adjudicate
+    from game.variants import get_variant
+
+    khet = get_variant("khet")
+    result, reason = adjudicate(Position.from_fen(SILVER_AHEAD, khet), 300)
+    assert result == "1-0" and "adjudicated: Silver +" in reason
+    result, reason = adjudicate(Position.from_fen(RED_AHEAD, khet), 300)
+    assert result == "0-1" and "adjudicated: Red +" in reason
+    # Below the threshold, or the even start: a draw, with the judge's score said.
+    assert adjudicate(Position.from_fen(SILVER_AHEAD, khet), 5000)[0] == "1/2-1/2"
+    result, reason = adjudicate(Position.setup("Classic", "khet"), 300)
+    assert result == "1/2-1/2" and "judged close" in reason
+
+
+def test_a_game_at_the_ply_limit_is_judged_only_when_asked():
+    from game.search.match import PlayerSpec, play_game, schedule
+
+    beginner = PlayerSpec.parse("Beginner", 0.05)
+    plain = play_game(schedule(beginner, beginner, 1, ("Classic",), max_plies=3)[0])
+    assert plain.result == "1/2-1/2" and plain.reason == "ply limit (adjudicated)"
+    judged = play_game(schedule(beginner, beginner, 1, ("Classic",), max_plies=3, adjudicate=1)[0])
+    assert judged.moves == plain.moves  # the same game, then judged
+    assert "ply limit" in judged.reason and "judged close" not in judged.reason
+    assert judged.result in ("1-0", "0-1")

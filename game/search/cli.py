@@ -161,7 +161,17 @@ def cmd_match(args: argparse.Namespace, main: ModuleType) -> int:
         )
 
     record = play_match(
-        a, b, args.games, setups, args.jobs, args.seed, args.max_plies, args.variant, report, args.sprt
+        a,
+        b,
+        args.games,
+        setups,
+        args.jobs,
+        args.seed,
+        args.max_plies,
+        args.variant,
+        report,
+        args.sprt,
+        args.adjudicate,
     )
     wins, draws, losses = record.score
     played = len(record.results)
@@ -333,6 +343,13 @@ def register(main: ModuleType) -> None:
             type=cliargs.plies,
             default=200,
             help="adjudicate a draw after this many plies (default 200)",
+        )
+        p.add_argument(
+            "--adjudicate",
+            metavar="N",
+            type=cliargs.whole_number(0, 100_000),
+            default=0,
+            help="at the ply limit a side a depth-2 judge finds N centi-units ahead wins (default 0: a draw)",
         )
         p.add_argument(
             "--seed",

@@ -23,11 +23,13 @@ from typing import Any
 
 from game import cliargs
 from game.fileio import atomic_write_text, loads_json
+from game.search.cli import setup_names
 from game.search.levels import LEVELS, get_level
 from game.search.match import GameResult, PlayerSpec, elo_difference, format_elo, play_match
 from game.variants import VARIANTS, get_variant
 
 ANCHOR = 1000  # Beginner's rating: the ladder measures differences only
+ADJUDICATE = 300  # centi-units (three Pyramids, a Rook) a side must be ahead to win at the ply limit
 # The ratings the New game screen shows, per rule set (written by ``ladder --out`` to this file).
 RATINGS_FILE = Path(__file__).with_name("ratings.json")
 
@@ -56,11 +58,14 @@ def play_ladder(
     jobs: int = 2,
     max_plies: int = 200,
     report: Callable[[str, GameResult], None] | None = None,
+    adjudicate: int = 0,
+    setups: tuple[str, ...] = (),
 ) -> tuple[list[Step], bool]:
-    """Play every neighbouring pair of levels ``games`` games: the steps, weakest pair first, and
-    whether Ctrl+C stopped it (the last step then holds the games played so far)."""
+    """Play every neighbouring pair of levels ``games`` games (the ``setups`` in turn, all of the rule
+    set's if none): the steps, weakest pair first, and whether Ctrl+C stopped it (the last step
+    then holds the games played so far)."""
     names = list(LEVELS)
-    setups = tuple(get_variant(variant).setups)
+    setups = setups or tuple(get_variant(variant).setups)
     steps = []
     for weaker, stronger in pairwise(names):
         a = PlayerSpec(get_level(stronger), movetime=get_level(stronger).seconds * time_scale)
@@ -71,7 +76,7 @@ def play_ladder(
             if report is not None:
                 report(pair, result)
 
-        record = play_match(a, b, games, setups, jobs, seed, max_plies, variant, each)
+        record = play_match(a, b, games, setups, jobs, seed, max_plies, variant, each, None, adjudicate)
         steps.append(Step(weaker, stronger, *record.score))
         if record.stopped == "interrupted":
             return steps, True
@@ -148,6 +153,7 @@ def _ratings_file(path: Path) -> dict[str, Any]:
 
 def cmd_ladder(args: argparse.Namespace) -> int:
     old = _ratings_file(args.out) if args.out is not None else {}
+    setups = setup_names(args.variant, args.setups)
 
     def show(pair: str, r: GameResult) -> None:
         print(
@@ -156,10 +162,21 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         )
 
     steps, interrupted = play_ladder(
-        args.variant, args.games, args.time_scale, args.seed, args.jobs, args.max_plies, show
+        args.variant,
+        args.games,
+        args.time_scale,
+        args.seed,
+        args.jobs,
+        args.max_plies,
+        show,
+        args.adjudicate,
+        setups,
     )
     print()
-    print(f"{get_variant(args.variant).title}: {args.games} games a pair, time x{args.time_scale:g}")
+    print(
+        f"{get_variant(args.variant).title} ({', '.join(setups)}): {args.games} games a pair, "
+        f"time x{args.time_scale:g}, {args.max_plies} plies, adjudicated at {args.adjudicate}"
+    )
     print(table(steps))
     if interrupted:  # the table of the games so far, but no file: it would pass for a whole ladder
         kept = f"; {args.out} not written" if args.out is not None else ""
@@ -169,6 +186,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         entry = {
             "games": args.games,
             "time_scale": args.time_scale,
+            "max_plies": args.max_plies,
+            "adjudicate": args.adjudicate,
+            "setups": list(setups),
             "ratings": ratings(steps),
             "steps": [[s.stronger, s.weaker, s.wins, s.draws, s.losses] for s in steps],
         }
@@ -212,11 +232,24 @@ def register(main: ModuleType) -> None:
         )
         p.add_argument("--seed", metavar="N", type=int, default=1, help="random seed (default 1)")
         p.add_argument(
+            "--setups",
+            metavar="A,B",
+            help="comma-separated setups, played in turn (default: all of the rule set's)",
+        )
+        p.add_argument(
             "--max-plies",
             metavar="N",
             type=cliargs.count,
             default=200,
-            help="plies before a draw (default 200)",
+            help="plies before the game is adjudicated (default 200)",
+        )
+        p.add_argument(
+            "--adjudicate",
+            metavar="N",
+            type=cliargs.whole_number(0, 100_000),
+            default=ADJUDICATE,
+            help=f"at the ply limit a side a depth-2 judge finds N centi-units ahead wins, else a draw "
+            f"(default {ADJUDICATE}; 0: always a draw)",
         )
         p.add_argument(
             "--out", metavar="FILE", type=Path, help="add this rule set's table to a ratings JSON file"

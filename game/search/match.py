@@ -18,12 +18,14 @@ from game.position import Position
 from game.search.engine import make_engine
 from game.search.levels import Level, get_level
 from game.search.lifeline import die_with_parent
-from game.search.limits import Limits, Randomness
+from game.search.limits import Limits, Randomness, format_score
 from game.search.protocol import EngineProcess, EngineProcessError, position_line
 from game.variants import RuleOptions, get_variant
 from game.variants.base import Variant
 
 DEFAULT_SETUPS = ("Classic", "Imhotep", "Dynasty", "Mercury", "Sophie")
+JUDGE_DEPTH = 2  # the ply-limit judge's search depth (quiescence on top)
+PLY_LIMIT = "ply limit (adjudicated)"
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,8 @@ class GameSpec:
     a_moves_first: bool  # is player A (the match's first player) the side that moves first
     seed: int
     max_plies: int
+    # At the ply limit a side the judge finds this many centi-units ahead wins (0: always a draw).
+    adjudicate: int = 0
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ def play_game(spec: GameSpec) -> GameResult:
     depth_sum = [0, 0]
     depth_n = [0, 0]
     moves: list[str] = []
-    result, reason = "1/2-1/2", "ply limit (adjudicated)"
+    result, reason = "1/2-1/2", PLY_LIMIT
     outside: list[EngineProcess | None] = [None, None]
     failure = None
     try:
@@ -168,6 +172,8 @@ def play_game(spec: GameSpec) -> GameResult:
         for program in outside:
             if program is not None:
                 program.close()
+    if reason == PLY_LIMIT and spec.adjudicate > 0:
+        result, reason = adjudicate(pos, spec.adjudicate)
     return GameResult(
         spec.index,
         spec.setup,
@@ -180,6 +186,19 @@ def play_game(spec: GameSpec) -> GameResult:
         tuple(moves),
         failure,
     )
+
+
+def adjudicate(pos: Position, threshold: int) -> tuple[str, str]:
+    """The result of a game stopped at the ply limit: a judge that plays for neither side (a fresh
+    engine of the rule set, :data:`JUDGE_DEPTH` plies and quiescence, no randomness) scores the
+    position; the side ahead by ``threshold`` centi-units or more wins, else it is a draw. Levels
+    that cannot finish a won game in time (a Pharaoh walled in by mirrors) are told apart by it."""
+    score = make_engine(pos.variant).search(pos, Limits(depth=JUDGE_DEPTH)).score
+    ahead = pos.turn if score >= 0 else 1 - pos.turn
+    judged = f"{pos.variant.side_names[ahead]} {format_score(abs(score))}"
+    if abs(score) < threshold:
+        return "1/2-1/2", f"{PLY_LIMIT}, judged close: {judged}"
+    return ("1-0" if ahead == 0 else "0-1"), f"ply limit, adjudicated: {judged}"
 
 
 def _outside_move(
@@ -208,6 +227,7 @@ def schedule(
     variant: str = "khet",
     seed: int = 1,
     max_plies: int = 200,
+    adjudicate: int = 0,
 ) -> list[GameSpec]:
     """Games in pairs: each setup is played twice with colours swapped."""
     v = get_variant(variant)
@@ -217,7 +237,7 @@ def schedule(
         setup = names[(i // 2) % len(names)]
         a_first = i % 2 == 0
         first, second = (a, b) if a_first else (b, a)
-        out.append(GameSpec(i, variant, setup, first, second, a_first, seed + i, max_plies))
+        out.append(GameSpec(i, variant, setup, first, second, a_first, seed + i, max_plies, adjudicate))
     return out
 
 
@@ -335,10 +355,12 @@ def play_match(
     variant: str = "khet",
     report: Callable[[GameResult], None] | None = None,
     sprt: tuple[float, float] | None = None,
+    adjudicate: int = 0,
 ) -> MatchRecord:
     """Play the match until its games are played, the SPRT decides (``sprt=(elo0, elo1)``,
-    alpha = beta = 5%, ``games`` the most it plays), an outside engine fails, or Ctrl+C."""
-    specs = schedule(a, b, games, setups, variant, seed, max_plies)
+    alpha = beta = 5%, ``games`` the most it plays), an outside engine fails, or Ctrl+C.
+    ``adjudicate``: a game at the ply limit goes to a side that far ahead (:func:`adjudicate`)."""
+    specs = schedule(a, b, games, setups, variant, seed, max_plies, adjudicate)
     record = MatchRecord([])
     played = run_games(specs, jobs)
     try:
