@@ -50,6 +50,7 @@ def test_a_short_ladder_plays_every_neighbouring_pair(tmp_path, capsys):
         max_plies = 8
         adjudicate = 300
         setups = None
+        nps = 0
         out = tmp_path / "ratings.json"
 
     Args.out.write_text(json.dumps({"khet": {"ratings": {"Beginner": 1000}}}))
@@ -129,3 +130,16 @@ def test_a_game_at_the_ply_limit_is_judged_only_when_asked():
     assert judged.moves == plain.moves  # the same game, then judged
     assert "ply limit" in judged.reason and "judged close" not in judged.reason
     assert judged.result in ("1-0", "0-1")
+
+
+def test_by_nodes_each_level_gets_its_share_of_nodes_and_keeps_its_depth_cap():
+    from game.search.ladder import player
+    from game.search.limits import Limits
+
+    hard = player("Hard", 0.1, 10_000)
+    assert hard.limits() == Limits(depth=LEVELS["Hard"].depth, nodes=5_000)  # 5 s x 0.1 x 10,000
+    assert player("Beginner", 0.1, 10_000).limits() == Limits(depth=1, nodes=500)
+    assert player("Expert", 0.1).limits() == Limits(depth=LEVELS["Expert"].depth, movetime=1.5)
+    assert "5,000 nodes" in hard.label
+    steps, _ = play_ladder("lousychess", 1, 0.01, jobs=1, max_plies=6, nps=20_000)
+    assert len(steps) == len(LEVELS) - 1

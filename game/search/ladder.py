@@ -60,6 +60,7 @@ def play_ladder(
     report: Callable[[str, GameResult], None] | None = None,
     adjudicate: int = 0,
     setups: tuple[str, ...] = (),
+    nps: int = 0,
 ) -> tuple[list[Step], bool]:
     """Play every neighbouring pair of levels ``games`` games (the ``setups`` in turn, all of the rule
     set's if none): the steps, weakest pair first, and whether Ctrl+C stopped it (the last step
@@ -68,8 +69,7 @@ def play_ladder(
     setups = setups or tuple(get_variant(variant).setups)
     steps = []
     for weaker, stronger in pairwise(names):
-        a = PlayerSpec(get_level(stronger), movetime=get_level(stronger).seconds * time_scale)
-        b = PlayerSpec(get_level(weaker), movetime=get_level(weaker).seconds * time_scale)
+        a, b = player(stronger, time_scale, nps), player(weaker, time_scale, nps)
         pair = f"{stronger}-{weaker}"
 
         def each(result: GameResult, pair: str = pair) -> None:
@@ -81,6 +81,16 @@ def play_ladder(
         if record.stopped == "interrupted":
             return steps, True
     return steps, False
+
+
+def player(name: str, time_scale: float, nps: int = 0) -> PlayerSpec:
+    """Level ``name`` with its time budget times ``time_scale``, or (``nps`` > 0) with that many
+    seconds' worth of nodes at ``nps`` nodes a second instead of a clock."""
+    level = get_level(name)
+    seconds = level.seconds * time_scale
+    if nps > 0:
+        return PlayerSpec(level, nodes=max(1, round(seconds * nps)))
+    return PlayerSpec(level, movetime=seconds)
 
 
 def ratings(steps: list[Step]) -> dict[str, int]:
@@ -171,11 +181,13 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         show,
         args.adjudicate,
         setups,
+        args.nps,
     )
+    per_node = f" as nodes at {args.nps:,d} a second" if args.nps else ""
     print()
     print(
         f"{get_variant(args.variant).title} ({', '.join(setups)}): {args.games} games a pair, "
-        f"time x{args.time_scale:g}, {args.max_plies} plies, adjudicated at {args.adjudicate}"
+        f"time x{args.time_scale:g}{per_node}, {args.max_plies} plies, adjudicated at {args.adjudicate}"
     )
     print(table(steps))
     if interrupted:  # the table of the games so far, but no file: it would pass for a whole ladder
@@ -189,6 +201,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             "max_plies": args.max_plies,
             "adjudicate": args.adjudicate,
             "setups": list(setups),
+            "nps": args.nps,
             "ratings": ratings(steps),
             "steps": [[s.stronger, s.weaker, s.wins, s.draws, s.losses] for s in steps],
         }
@@ -222,6 +235,14 @@ def register(main: ModuleType) -> None:
             type=cliargs.time_scale,
             default=1.0,
             help="each level's time budget times X (default 1; depth caps stay)",
+        )
+        p.add_argument(
+            "--nps",
+            metavar="N",
+            type=cliargs.whole_number(0, 1_000_000_000),
+            default=0,
+            help="each level searches (time budget x time scale x N) nodes instead of timing its "
+            "search, so the machine's load cannot change the result (default 0: by the clock)",
         )
         p.add_argument(
             "--jobs",

@@ -40,6 +40,9 @@ class PlayerSpec:
     command: str | None = None  # a program speaking game/search/protocol.py, instead of our engine
     weights: Any = None  # our engine's evaluation weights (None: the rule set's defaults)
     weights_name: str | None = None
+    # Nodes a search may visit, instead of a time budget: a measurement the machine's load cannot
+    # change (the ladder's --nps); the depth cap still holds.
+    nodes: int | None = None
 
     @classmethod
     def parse(
@@ -59,7 +62,9 @@ class PlayerSpec:
             limit = f"{self.movetime:g}s" if self.movetime is not None else f"d{self.depth}"
             return f"{self.command!r} ({limit})"
         extra = []
-        if self.movetime is not None:
+        if self.nodes is not None:
+            extra.append(f"{self.nodes:,d} nodes")
+        elif self.movetime is not None:
             extra.append(f"{self.movetime:g}s")
         if self.depth is not None:
             extra.append(f"d{self.depth}")
@@ -69,6 +74,9 @@ class PlayerSpec:
         """The limits of one search in ``variant`` (a level's depth cap may depend on the rule set)."""
         if self.command is not None:
             return Limits(depth=self.depth, movetime=self.movetime)
+        if self.nodes is not None:
+            depth = self.depth if self.depth is not None else self.level.depth_in(variant)
+            return Limits(depth=depth, nodes=self.nodes)
         return Limits(
             depth=self.depth if self.depth is not None else self.level.depth_in(variant),
             movetime=self.movetime if self.movetime is not None else self.level.seconds,
