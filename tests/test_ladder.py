@@ -143,3 +143,29 @@ def test_by_nodes_each_level_gets_its_share_of_nodes_and_keeps_its_depth_cap():
     assert "5,000 nodes" in hard.label
     steps, _ = play_ladder("lousychess", 1, 0.01, jobs=1, max_plies=6, nps=20_000)
     assert len(steps) == len(LEVELS) - 1
+
+
+def test_in_every_rule_set_each_level_looks_at_least_as_deep_and_strays_no_further():
+    from itertools import pairwise
+
+    from game.variants import VARIANTS, get_variant
+
+    for name in VARIANTS:
+        v = get_variant(name)
+        levels = [level.in_variant(v) for level in LEVELS.values()]
+        for low, high in pairwise(levels):
+            assert high.depth >= low.depth and high.seconds >= low.seconds, (name, high.name)
+            assert high.margin <= low.margin, (name, high.name)
+            assert (high.blind, high.shallow) <= (low.blind, low.shallow), (name, high.name)
+
+
+def test_lousy_chess_and_laserchess_98_spread_their_low_levels():
+    from game.variants import get_variant
+
+    for name in ("lousychess", "laserchess98"):
+        v = get_variant(name)
+        beginner, easy = LEVELS["Beginner"].randomness(v), LEVELS["Easy"].randomness(v)
+        assert beginner is not None and beginner.temperature == 200 and beginner.margin == 300
+        assert easy is not None and (easy.margin, easy.temperature) == (60, 20)
+    khet = get_variant("khet")
+    assert LEVELS["Beginner"].randomness(khet) == LEVELS["Beginner"].randomness()

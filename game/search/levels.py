@@ -99,8 +99,8 @@ LEVELS: dict[str, Level] = {
         Level(
             "Hard",
             5.0,
-            40,
-            description="searches as deep as 5 seconds allow (depth 6+ in a Khet opening)",
+            6,
+            description="six moves ahead (or as far as 5 seconds allow), always its best move",
         ),
         Level(
             "Expert",

@@ -38,7 +38,7 @@ from game.position import ActionWriter, Position
 from game.variants.base import Problem, RuleOptions, Variant
 from game.variants.notation import State
 from game.variants.presentation import Controls, Presentation
-from game.variants.profile import EngineProfile
+from game.variants.profile import SPREAD_LOW_LEVELS, EngineProfile
 
 GEO = geometry(8, 8, 1)
 BLUE, RED = 0, 1
@@ -217,7 +217,9 @@ class LaserChess98(Variant):
     """LaserChess 98 (see the module docstring and rules/laserchess98.md)."""
 
     name = "laserchess98"
-    engine = EngineProfile(search="game.search.eval_laserchess98:Lc98Profile")
+    engine = EngineProfile(
+        search="game.search.eval_laserchess98:Lc98Profile", level_overrides=SPREAD_LOW_LEVELS
+    )
     title = "LaserChess 98"
     geometry = GEO
     side_names = ("Blue", "Red")

@@ -22,7 +22,7 @@ from game.pieceset import STOP, Optic, PieceKind, PieceSet
 from game.variants.base import Problem, RuleOptions, Variant
 from game.variants.notation import State
 from game.variants.presentation import Controls, Presentation
-from game.variants.profile import EngineProfile
+from game.variants.profile import SPREAD_LOW_LEVELS, EngineProfile
 
 if TYPE_CHECKING:
     from game.position import ActionWriter, Position
@@ -183,7 +183,9 @@ class LousyChess(Variant):
         square_colours=True,
         controls=Controls(turn=False),  # chessmen never turn, fire or pass
     )
-    engine = EngineProfile(search="game.search.eval_lousychess:LousyProfile", scripted=True)
+    engine = EngineProfile(
+        search="game.search.eval_lousychess:LousyProfile", level_overrides=SPREAD_LOW_LEVELS, scripted=True
+    )
 
     # ------------------------------------------------------------ moves
     def generate(self, pos: Position) -> list[int]:

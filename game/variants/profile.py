@@ -10,6 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+# Beginner picks among its near-best moves almost evenly, Easy strays less far: for rule sets where
+# one ply more alone does not set the two apart (a chess-like Lousy Chess, LaserChess 98's half-turn
+# actions), measured with `python -m game ladder` (docs/engine.md#levels).
+SPREAD_LOW_LEVELS: Mapping[str, Mapping[str, int]] = {
+    "Beginner": {"temperature": 200},
+    "Easy": {"margin": 60, "temperature": 20},
+}
+
 
 @dataclass(frozen=True)
 class EngineProfile:
@@ -29,4 +37,4 @@ class EngineProfile:
         object.__setattr__(self, "level_overrides", MappingProxyType(frozen))
 
 
-__all__ = ["EngineProfile"]
+__all__ = ["SPREAD_LOW_LEVELS", "EngineProfile"]
