@@ -123,7 +123,7 @@ def test_the_ply_limit_judge_gives_a_clear_lead_the_game_and_a_close_one_a_draw(
 def test_a_game_at_the_ply_limit_is_judged_only_when_asked():
     from game.search.match import PlayerSpec, play_game, schedule
 
-    beginner = PlayerSpec.parse("Beginner", 0.05)
+    beginner = PlayerSpec(LEVELS["Beginner"], nodes=10_000)  # (by nodes: the same game both times)
     plain = play_game(schedule(beginner, beginner, 1, ("Classic",), max_plies=3)[0])
     assert plain.result == "1/2-1/2" and plain.reason == "ply limit (adjudicated)"
     judged = play_game(schedule(beginner, beginner, 1, ("Classic",), max_plies=3, adjudicate=1)[0])
