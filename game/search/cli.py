@@ -254,139 +254,157 @@ def cmd_engine(args: argparse.Namespace, main: ModuleType) -> int:
     return EngineSession(weights=weights).run()
 
 
+def add_game_play_arguments(
+    p: argparse.ArgumentParser, *, time_scale_default: float | None, adjudicate_default: int
+) -> None:
+    """The options ``match`` and ``ladder`` share: the rule set and how each game is played."""
+    p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
+    p.add_argument(
+        "--time-scale",
+        metavar="X",
+        type=cliargs.time_scale,
+        default=time_scale_default,
+        help="multiply each level's own time budget (e.g. 0.1: Expert 1.5 s, Hard 0.5 s a move; "
+        "depth caps stay)",
+    )
+    p.add_argument(
+        "--setups",
+        metavar="A,B",
+        default=None,
+        help="comma-separated setups, played in turn (default: all of the rule set's)",
+    )
+    p.add_argument(
+        "--jobs",
+        metavar="N",
+        type=cliargs.jobs,
+        default=2,
+        help="games played at once, each in a process (default 2)",
+    )
+    p.add_argument(
+        "--max-plies",
+        metavar="N",
+        type=cliargs.plies,
+        default=200,
+        help="plies before the game is adjudicated (default 200)",
+    )
+    p.add_argument(
+        "--adjudicate",
+        metavar="N",
+        type=cliargs.whole_number(0, 100_000),
+        default=adjudicate_default,
+        help="at the ply limit a side a depth-2 judge finds N centi-units ahead wins, else a draw "
+        + (
+            f"(default {adjudicate_default}; 0: always a draw)"
+            if adjudicate_default
+            else "(default 0: always a draw)"
+        ),
+    )
+    p.add_argument(
+        "--seed",
+        metavar="N",
+        type=int,
+        default=1,
+        help="seed of the levels' randomness and of chance (default 1)",
+    )
+
+
+def _add_bestmove(sub: argparse._SubParsersAction[argparse.ArgumentParser], main: ModuleType) -> None:
+    level_names = ", ".join(LEVELS)
+    p = sub.add_parser("bestmove", help="search a position and print the move the engine chooses")
+    main.add_position_arguments(p)
+    p.add_argument(
+        "--moves",
+        metavar="MOVES",
+        default="",
+        help="moves to play from the position first (space separated)",
+    )
+    p.add_argument("--level", metavar="LEVEL", type=cliargs.level, help=f"a level preset ({level_names})")
+    p.add_argument(
+        "--movetime",
+        metavar="MS",
+        type=cliargs.milliseconds,
+        help="milliseconds to think (with no limit at all: 2000)",
+    )
+    p.add_argument("--depth", metavar="N", type=cliargs.depth, help="search exactly this deep")
+    p.add_argument("--nodes", metavar="N", type=cliargs.count, help="stop after about this many nodes")
+    p.add_argument("--seed", metavar="N", type=int, default=None, help="random seed for a level's choices")
+    p.add_argument("--quiet", action="store_true", help="print only the chosen move")
+
+
+def _add_bench_and_engine(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("bench", help="search fixed positions to a fixed depth: nodes, seconds, nodes/s (CPU)")
+    p.add_argument(
+        "--depth", metavar="N", type=cliargs.depth, default=4, help="depth of every search (default 4)"
+    )
+    p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
+    p = sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (docs/engine.md)")
+    p.add_argument(
+        "--weights",
+        metavar="FILE",
+        help="evaluation weights from a JSON file (tools/tune.py writes them)",
+    )
+
+
+def _add_match(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    level_names = ", ".join(LEVELS)
+    p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
+    p.add_argument(
+        "--white",
+        metavar="LEVEL",
+        type=cliargs.level,
+        default="Hard",
+        help=f"first player's level ({level_names}; default Hard)",
+    )
+    p.add_argument(
+        "--black",
+        metavar="LEVEL",
+        type=cliargs.level,
+        default="Medium",
+        help="second player's level (default Medium)",
+    )
+    p.add_argument("--games", metavar="N", type=cliargs.games, default=20, help="games to play (default 20)")
+    p.add_argument(
+        "--movetime",
+        metavar="MS",
+        type=cliargs.milliseconds,
+        help="milliseconds per move for both (replaces the levels')",
+    )
+    p.add_argument(
+        "--depth", metavar="N", type=cliargs.depth, help="depth cap for both (replaces the levels')"
+    )
+    add_game_play_arguments(p, time_scale_default=None, adjudicate_default=0)
+    p.add_argument(
+        "--save-dir",
+        metavar="DIR",
+        help="keep every game there as a record (python -m game analyse FILE)",
+    )
+    p.add_argument(
+        "--white-cmd",
+        metavar="CMD",
+        help="an outside engine (speaking the engine protocol) as first player",
+    )
+    p.add_argument("--black-cmd", metavar="CMD", help="an outside engine as second player")
+    p.add_argument(
+        "--white-weights", metavar="FILE", help="evaluation weights (JSON, tools/tune.py), first player"
+    )
+    p.add_argument("--black-weights", metavar="FILE", help="evaluation weights for the second player")
+    p.add_argument(
+        "--sprt",
+        metavar="ELO0,ELO1",
+        type=cliargs.elo_bounds,
+        help="stop as soon as a sequential test decides (e.g. 0,50); --games is then the most played",
+    )
+
+
 def register(main: ModuleType) -> None:
     """Add the engine's sub-commands to the ``python -m game`` parser of module ``main``."""
     if "bestmove" in main.COMMANDS:
         return
-    level_names = ", ".join(LEVELS)
 
     def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-        p = sub.add_parser("bestmove", help="search a position and print the move the engine chooses")
-        main.add_position_arguments(p)
-        p.add_argument(
-            "--moves",
-            metavar="MOVES",
-            default="",
-            help="moves to play from the position first (space separated)",
-        )
-        p.add_argument("--level", metavar="LEVEL", type=cliargs.level, help=f"a level preset ({level_names})")
-        p.add_argument(
-            "--movetime",
-            metavar="MS",
-            type=cliargs.milliseconds,
-            help="milliseconds to think (with no limit at all: 2000)",
-        )
-        p.add_argument("--depth", metavar="N", type=cliargs.depth, help="search exactly this deep")
-        p.add_argument("--nodes", metavar="N", type=cliargs.count, help="stop after about this many nodes")
-        p.add_argument(
-            "--seed", metavar="N", type=int, default=None, help="random seed for a level's choices"
-        )
-        p.add_argument("--quiet", action="store_true", help="print only the chosen move")
-
-        p = sub.add_parser(
-            "bench", help="search fixed positions to a fixed depth: nodes, seconds, nodes/s (CPU)"
-        )
-        p.add_argument(
-            "--depth", metavar="N", type=cliargs.depth, default=4, help="depth of every search (default 4)"
-        )
-        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
-
-        p = sub.add_parser("match", help="engine against engine: wins/draws/losses and an Elo difference")
-        p.add_argument(
-            "--white",
-            metavar="LEVEL",
-            type=cliargs.level,
-            default="Hard",
-            help=f"first player's level ({level_names}; default Hard)",
-        )
-        p.add_argument(
-            "--black",
-            metavar="LEVEL",
-            type=cliargs.level,
-            default="Medium",
-            help="second player's level (default Medium)",
-        )
-        p.add_argument(
-            "--games", metavar="N", type=cliargs.games, default=20, help="games to play (default 20)"
-        )
-        p.add_argument(
-            "--movetime",
-            metavar="MS",
-            type=cliargs.milliseconds,
-            help="milliseconds per move for both (replaces the levels')",
-        )
-        p.add_argument(
-            "--depth", metavar="N", type=cliargs.depth, help="depth cap for both (replaces the levels')"
-        )
-        p.add_argument(
-            "--time-scale",
-            metavar="X",
-            type=cliargs.time_scale,
-            help="multiply each level's own time budget (e.g. 0.1: Expert 1.5 s, Hard 0.5 s a move)",
-        )
-        p.add_argument(
-            "--setups",
-            metavar="A,B",
-            default=None,
-            help="comma-separated setups (default: all of the variant's)",
-        )
-        p.add_argument(
-            "--jobs",
-            metavar="N",
-            type=cliargs.jobs,
-            default=2,
-            help="games played at once, each in a process (default 2)",
-        )
-        p.add_argument(
-            "--max-plies",
-            metavar="N",
-            type=cliargs.plies,
-            default=200,
-            help="adjudicate a draw after this many plies (default 200)",
-        )
-        p.add_argument(
-            "--adjudicate",
-            metavar="N",
-            type=cliargs.whole_number(0, 100_000),
-            default=0,
-            help="at the ply limit a side a depth-2 judge finds N centi-units ahead wins (default 0: a draw)",
-        )
-        p.add_argument(
-            "--seed",
-            metavar="N",
-            type=int,
-            default=1,
-            help="seed of the levels' randomness and of chance (default 1)",
-        )
-        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
-        p.add_argument(
-            "--save-dir",
-            metavar="DIR",
-            help="keep every game there as a record (python -m game analyse FILE)",
-        )
-        p.add_argument(
-            "--white-cmd",
-            metavar="CMD",
-            help="an outside engine (speaking the engine protocol) as first player",
-        )
-        p.add_argument("--black-cmd", metavar="CMD", help="an outside engine as second player")
-        p.add_argument(
-            "--white-weights", metavar="FILE", help="evaluation weights (JSON, tools/tune.py), first player"
-        )
-        p.add_argument("--black-weights", metavar="FILE", help="evaluation weights for the second player")
-        p.add_argument(
-            "--sprt",
-            metavar="ELO0,ELO1",
-            type=cliargs.elo_bounds,
-            help="stop as soon as a sequential test decides (e.g. 0,50); --games is then the most played",
-        )
-
-        p = sub.add_parser("engine", help="speak the engine line protocol on stdin/stdout (docs/engine.md)")
-        p.add_argument(
-            "--weights",
-            metavar="FILE",
-            help="evaluation weights from a JSON file (tools/tune.py writes them)",
-        )
+        _add_bestmove(sub, main)
+        _add_bench_and_engine(sub)
+        _add_match(sub)
 
     main.EXTRA_PARSERS.append(parsers)
     main.COMMANDS["bestmove"] = lambda args: cmd_bestmove(args, main)

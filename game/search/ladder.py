@@ -23,10 +23,10 @@ from typing import Any
 
 from game import cliargs
 from game.fileio import atomic_write_text, loads_json
-from game.search.cli import setup_names
+from game.search.cli import add_game_play_arguments, setup_names
 from game.search.levels import LEVELS, get_level
 from game.search.match import GameResult, PlayerSpec, elo_difference, format_elo, play_match
-from game.variants import VARIANTS, get_variant
+from game.variants import get_variant
 
 ANCHOR = 1000  # Beginner's rating: the ladder measures differences only
 ADJUDICATE = 300  # centi-units (three Pyramids, a Rook) a side must be ahead to win at the ply limit
@@ -221,20 +221,12 @@ def register(main: ModuleType) -> None:
 
     def parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         p = sub.add_parser("ladder", help="neighbouring levels play each other: an Elo table of the levels")
-        p.add_argument("--variant", default="khet", choices=sorted(VARIANTS), help="rule set (default khet)")
         p.add_argument(
             "--games",
             metavar="N",
             type=cliargs.games,
             default=20,
             help="games per pair of levels (default 20)",
-        )
-        p.add_argument(
-            "--time-scale",
-            metavar="X",
-            type=cliargs.time_scale,
-            default=1.0,
-            help="each level's time budget times X (default 1; depth caps stay)",
         )
         p.add_argument(
             "--nps",
@@ -244,34 +236,7 @@ def register(main: ModuleType) -> None:
             help="each level searches (time budget x time scale x N) nodes instead of timing its "
             "search, so the machine's load cannot change the result (default 0: by the clock)",
         )
-        p.add_argument(
-            "--jobs",
-            metavar="N",
-            type=cliargs.jobs,
-            default=2,
-            help="games at once, each in its own process (default 2)",
-        )
-        p.add_argument("--seed", metavar="N", type=int, default=1, help="random seed (default 1)")
-        p.add_argument(
-            "--setups",
-            metavar="A,B",
-            help="comma-separated setups, played in turn (default: all of the rule set's)",
-        )
-        p.add_argument(
-            "--max-plies",
-            metavar="N",
-            type=cliargs.count,
-            default=200,
-            help="plies before the game is adjudicated (default 200)",
-        )
-        p.add_argument(
-            "--adjudicate",
-            metavar="N",
-            type=cliargs.whole_number(0, 100_000),
-            default=ADJUDICATE,
-            help=f"at the ply limit a side a depth-2 judge finds N centi-units ahead wins, else a draw "
-            f"(default {ADJUDICATE}; 0: always a draw)",
-        )
+        add_game_play_arguments(p, time_scale_default=1.0, adjudicate_default=ADJUDICATE)
         p.add_argument(
             "--out", metavar="FILE", type=Path, help="add this rule set's table to a ratings JSON file"
         )
