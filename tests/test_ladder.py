@@ -51,6 +51,7 @@ def test_a_short_ladder_plays_every_neighbouring_pair(tmp_path, capsys):
         adjudicate = 300
         setups = None
         nps = 0
+        start = ""
         out = tmp_path / "ratings.json"
 
     Args.out.write_text(json.dumps({"khet": {"ratings": {"Beginner": 1000}}}))
@@ -59,6 +60,51 @@ def test_a_short_ladder_plays_every_neighbouring_pair(tmp_path, capsys):
     assert written["khet"] == {"ratings": {"Beginner": 1000}}  # other rule sets' entries are kept
     assert list(written["lousychess"]["ratings"]) == names
     assert "Expert" in capsys.readouterr().out
+
+
+def test_a_ladder_from_a_level_completes_the_stored_ladder_with_the_same_games(tmp_path, monkeypatch, capsys):
+    import game.search.ladder as ladder
+    from game.__main__ import main
+    from game.search.match import GameResult, MatchRecord
+
+    played = []
+
+    def one_win(a, b, games, setups, jobs, seed, *rest):
+        played.append((a.level.name, b.level.name, seed, a.nodes))
+        won = GameResult(0, "Start", True, "1-0", "King captured", 40, 1.0, (2.0, 1.0), ())
+        return MatchRecord([won] * games)
+
+    monkeypatch.setattr(ladder, "play_match", one_win)
+    out = tmp_path / "ratings.json"
+    run = ["ladder", "--variant", "lousychess", "--games", "2", "--nps", "1000", "--out", str(out)]
+    assert main(run) == 0
+    whole = list(played)
+    stored = json.loads(out.read_text())["lousychess"]
+    stored["steps"][0] = ["Easy", "Beginner", 1, 1, 0]  # a step below Hard the run must keep
+    stored["unrated"] = {"Expert": "not played"}
+    out.write_text(json.dumps({"lousychess": stored}))
+    played.clear()
+    assert main([*run, "--from", "hard"]) == 0
+    assert played == whole[-1:]  # only Expert-Hard, the same seed and nodes as in the whole ladder
+    entry = json.loads(out.read_text())["lousychess"]
+    assert entry["steps"][0] == ["Easy", "Beginner", 1, 1, 0] and entry["steps"][-1] == [
+        "Expert",
+        "Hard",
+        2,
+        0,
+        0,
+    ]
+    assert list(entry["ratings"]) == list(LEVELS) and "unrated" not in entry
+    assert entry["ratings"]["Easy"] == ANCHOR + 191  # 75 %: the kept step still counts
+    # Other settings than the stored ladder's: refused before any game, the file kept.
+    text = out.read_text()
+    played.clear()
+    assert main([*run[:-2], "--games", "4", "--out", str(out), "--from", "Hard"]) == 2
+    assert played == [] and out.read_text() == text
+    assert "no lousychess ladder with these settings" in capsys.readouterr().err
+    # Without --out it plays the pairs from that level and rates them from it.
+    assert main(["ladder", "--variant", "lousychess", "--games", "1", "--from", "Medium"]) == 0
+    assert [p[:2] for p in played] == [("Hard", "Medium"), ("Expert", "Hard")]
 
 
 def test_level_ratings_read_only_what_was_measured(tmp_path):

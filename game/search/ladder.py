@@ -61,11 +61,15 @@ def play_ladder(
     adjudicate: int = 0,
     setups: tuple[str, ...] = (),
     nps: int = 0,
+    start: str = "",
 ) -> tuple[list[Step], bool]:
     """Play every neighbouring pair of levels ``games`` games (the ``setups`` in turn, all of the rule
     set's if none): the steps, weakest pair first, and whether Ctrl+C stopped it (the last step
-    then holds the games played so far)."""
+    then holds the games played so far). ``start`` (a level) plays only the pairs from that level
+    up; each pair plays the same games as in a whole ladder (same seed)."""
     names = list(LEVELS)
+    if start:
+        names = names[names.index(get_level(start).name) :]
     setups = setups or tuple(get_variant(variant).setups)
     steps = []
     for weaker, stronger in pairwise(names):
@@ -161,9 +165,46 @@ def _ratings_file(path: Path) -> dict[str, Any]:
     return old
 
 
+def _settings(args: argparse.Namespace, setups: tuple[str, ...]) -> dict[str, Any]:
+    """The settings a ratings entry records (its steps are comparable only under equal settings)."""
+    return {
+        "games": args.games,
+        "time_scale": args.time_scale,
+        "max_plies": args.max_plies,
+        "adjudicate": args.adjudicate,
+        "setups": list(setups),
+        "nps": args.nps,
+    }
+
+
+def _kept_steps(old: dict[str, Any], args: argparse.Namespace, setups: tuple[str, ...]) -> list[Step]:
+    """With ``--from LEVEL --out FILE``: the file's steps below LEVEL for this rule set, which the
+    run's steps complete; refused before any game unless the file has them, measured with the same
+    settings."""
+    below = list(LEVELS)[: list(LEVELS).index(get_level(args.start).name) + 1]
+    entry = old.get(args.variant)
+    where = f"--from {args.start} --out {args.out}"
+    if not isinstance(entry, dict) or any(entry.get(k) != v for k, v in _settings(args, setups).items()):
+        raise cliargs.UsageError(
+            f"{where}: the file has no {args.variant} ladder with these settings "
+            f"({', '.join(f'{k} {v}' for k, v in _settings(args, setups).items())}) to complete"
+        )
+    by_pair = {(s[0], s[1]): s for s in entry.get("steps", []) if isinstance(s, list) and len(s) == 5}
+    kept = []
+    for weaker, stronger in pairwise(below):
+        found = by_pair.get((stronger, weaker))
+        if found is None or not all(isinstance(n, int) for n in found[2:]):
+            raise cliargs.UsageError(
+                f"{where}: the file's {args.variant} ladder has no {stronger}-{weaker} step"
+            )
+        kept.append(Step(weaker, stronger, *found[2:]))
+    return kept
+
+
 def cmd_ladder(args: argparse.Namespace) -> int:
     old = _ratings_file(args.out) if args.out is not None else {}
     setups = setup_names(args.variant, args.setups)
+    below = _kept_steps(old, args, setups) if args.start and args.out is not None else []
 
     def show(pair: str, r: GameResult) -> None:
         print(
@@ -182,7 +223,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         args.adjudicate,
         setups,
         args.nps,
+        args.start or "",
     )
+    steps = below + steps
     per_node = f" as nodes at {args.nps:,d} a second" if args.nps else ""
     print()
     print(
@@ -196,12 +239,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         return 130
     if args.out is not None:
         entry = {
-            "games": args.games,
-            "time_scale": args.time_scale,
-            "max_plies": args.max_plies,
-            "adjudicate": args.adjudicate,
-            "setups": list(setups),
-            "nps": args.nps,
+            **_settings(args, setups),
             "ratings": ratings(steps),
             "steps": [[s.stronger, s.weaker, s.wins, s.draws, s.losses] for s in steps],
         }
@@ -212,6 +250,17 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             raise cliargs.CommandFailed(f"{args.out}: {exc.strerror or exc}") from None
         print(f"written to {args.out}")
     return 0
+
+
+def _level_name(text: str) -> str:
+    """A level name for ``--from`` (case-insensitive), not the strongest (no pair starts there)."""
+    try:
+        name = get_level(text).name
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(str(exc.args[0])) from None
+    if name == list(LEVELS)[-1]:
+        raise argparse.ArgumentTypeError(f"{name} is the strongest level: no pair starts there")
+    return name
 
 
 def register(main: ModuleType) -> None:
@@ -235,6 +284,15 @@ def register(main: ModuleType) -> None:
             default=0,
             help="each level searches (time budget x time scale x N) nodes instead of timing its "
             "search, so the machine's load cannot change the result (default 0: by the clock)",
+        )
+        p.add_argument(
+            "--from",
+            dest="start",
+            metavar="LEVEL",
+            type=_level_name,
+            default=None,
+            help="play only the pairs from LEVEL up (each the same games as in a whole ladder); with "
+            "--out the file's steps below LEVEL, measured with the same settings, complete the table",
         )
         add_game_play_arguments(p, time_scale_default=1.0, adjudicate_default=ADJUDICATE)
         p.add_argument(
