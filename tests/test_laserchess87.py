@@ -718,3 +718,25 @@ def test_a_shallow_level_judges_the_position_at_its_depth_as_it_stands():
     shallow = Engine().search(start, Limits(depth=2), randomness=Randomness(shallow=True))
     full = Engine().search(start, Limits(depth=2))
     assert shallow.nodes == plain.nodes < full.nodes and shallow.score == plain.score
+
+
+def test_the_evaluation_prices_a_hypercube_next_to_the_enemy_king_by_its_chance_to_land_it_on_the_beam():
+    from game.search.eval_laserchess87 import Lc87Evaluation, Lc87Weights, evaluate
+
+    # Green's Laser on a1 fires up the empty a file (8 squares); its Hypercube on e8 stands next to the
+    # Red King: landing on it sends the King to one of 77 squares (76 empty but e5, and e8's left square).
+    pieces = {"a1": code(LASER, GREEN), "i1": code(KING, GREEN), "e9": code(KING, RED)}
+    pieces["e8"] = code(HYPERCUBE, GREEN)
+    w = Lc87Weights()
+    chance = w.king_shot * 8 // 77
+    plain = Lc87Evaluation(Lc87Weights(cube_king=0))
+    green = position(pieces)
+    assert evaluate(green) - plain(green) == chance * w.mine_now // 60
+    red = position(pieces, RED)
+    assert evaluate(red) - plain(red) == -(chance * w.theirs // 60)
+    # With one action left Green cannot land the cube and fire: no credit.
+    one_left = position(pieces, part=" 1 -")
+    assert one_left.part == 1 and evaluate(one_left) == plain(one_left)
+    # Away from the King the cube threatens nothing.
+    away = position({**{k: v for k, v in pieces.items() if k != "e8"}, "e7": code(HYPERCUBE, GREEN)})
+    assert evaluate(away) == plain(away)

@@ -36,6 +36,18 @@ def test_threats_count_what_a_fire_now_or_after_one_rotation_destroys():
     assert threat(board, 0, rotate=False) == 0 and threat(board, 0) == KING_SHOT
 
 
+def test_threats_count_a_second_fire_through_what_the_first_cleared():
+    from game.search.eval_laserchess98 import Lc98Evaluation, Lc98Weights
+
+    # From a self-play game: Red's first fire takes a Blue Pawn (100); a second fire of the same
+    # turn runs where the Pawn stood and destroys the Blue King.
+    fen = "m0bs1kl2s01d0/p11p2p11p2p2p2/8/1p26/4c23/8/1P2P01P31P3P2/D0C3S1L0KS2BM0 b 2 b2c2e2g2h2a7c7d7f7g7h7"
+    board = list(Position.from_fen(fen, V).board)
+    assert threat(board, 1) == 100 + KING_SHOT
+    assert Lc98Evaluation(Lc98Weights(second_fire=0)).threat(board, 1) == 100
+    assert threat(board, 1, rotate=False) == 100  # with one half-action left there is no second fire
+
+
 def test_the_engine_wins_with_two_fires_in_one_turn():
     pos = Position.setup("Charger and Blocker", V)
     result = Engine().search(pos, Limits(depth=3))

@@ -5,7 +5,10 @@ Material (the piece set's values), then the two lasers: what each side's shot wo
 it fired now, traced with the rules' own tracer (splits, static board, the hypersquare). The side
 to move gains part of what its shot would win (more while it still has its fire this turn); its
 opponent's shot is a threat to be met. A shot that would fell the enemy King is worth most of a
-win; one that would fell one's own King is simply not fired (no credit, no penalty).
+win; one that would fell one's own King is simply not fired (no credit, no penalty). A Hypercube
+next to the enemy King threatens the same turn's kill by chance: landing on the King sends it to a
+random empty square, and the fire that follows kills it there when the square is on the beam
+(:meth:`Lc87Evaluation.cube_chance`); a side's threat is the larger of that and its shot's gain.
 
 The numbers are :class:`Lc87Weights` (tools/tune.py fits them; ``match --white-weights`` plays
 them); the module-level :func:`evaluate` uses the defaults.
@@ -14,6 +17,7 @@ them); the module-level :func:`evaluate` uses the defaults.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from game.move import encode
 from game.position import Position
@@ -24,6 +28,7 @@ from game.variants.laserchess87 import (
     CAPTURES,
     DIAGONAL_STEPS,
     FIRED,
+    HYPERCUBE,
     HYPERSQUARE,
     LASERCHESS87,
     STEP,
@@ -56,6 +61,8 @@ def _reaches() -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
 
 GEO_SIZE = LASERCHESS87.geometry.size
 REACHES = _reaches()
+NEIGHBOURS = tuple(tuple(t for t in STEP[sq << 2 : sq * 4 + 4] if t >= 0) for sq in range(GEO_SIZE))
+AROUND = tuple(itemgetter(*around) for around in NEIGHBOURS)  # board -> the pieces next to a square
 
 
 def king_reachable(board: list[int], king: int, enemy: int) -> bool:
@@ -90,6 +97,7 @@ class Lc87Weights:
     centre: int = 3  # per step off the edges (file and rank); not for the Kings
     king_reach: int = 1500  # our King where an enemy King or Block can land on it next turn
     reach_king: int = 600  # the enemy King where ours or a Block of ours can land on it
+    cube_king: int = 60  # share of a Hypercube displacement's chance to put the enemy King on our beam
 
 
 Removed = tuple[tuple[int, int, int], ...]  # (square, piece code, step) of each piece a shot destroys
@@ -156,6 +164,25 @@ class Lc87Evaluation:
         self.king_codes = tuple(
             tuple(code for code in codes if royal[code] and code >> 2 & 1 == color) for color in (0, 1)
         )
+        self.cube_codes = tuple(
+            frozenset(code for code in codes if code >> 3 == HYPERCUBE and code >> 2 & 1 == color)
+            for color in (0, 1)
+        )
+
+    def cube_chance(self, pos: Position, color: int, king: int) -> int:
+        """What ``color``'s Hypercube next to the enemy King (on ``king``) threatens: landing on the
+        King sends it to a random empty square (any but e5, the square the cube left included), and
+        the same turn's fire kills it if that square is on the beam. Worth :attr:`cube_king` sixtieths
+        of :attr:`king_shot` times the chance of that (the shot's path as it runs now; 0 without a
+        Laser or without the cube there)."""
+        board = pos.board
+        emitter = pos.lasers[color]
+        cube = next((sq for sq in NEIGHBOURS[king] if board[sq] in self.cube_codes[color]), -1)
+        if emitter < 0 or cube < 0:
+            return 0
+        path = SHOTS.shot(pos, emitter)[1]
+        hits = sum(1 for sq in path if not board[sq] and sq != HYPERSQUARE) + (cube in path)
+        return self.w.king_shot * self.w.cube_king // SHARE * hits // board.count(0)
 
     def shot_gain(self, pos: Position, color: int) -> int:
         """What ``color``'s laser would gain by firing now: enemy material (or King) minus own."""
@@ -192,9 +219,15 @@ class Lc87Evaluation:
         if kings[stm ^ 1] >= 0 and not used_of(pos) & CAPTURED and king_reachable(board, kings[stm ^ 1], stm):
             score += w.reach_king
         mine = self.shot_gain(pos, stm)
+        king = kings[stm ^ 1]  # a whole turn: our cube lands on that King, then we fire
+        if not pos.part and king >= 0 and not self.cube_codes[stm].isdisjoint(AROUND[king](board)):
+            mine = max(mine, self.cube_chance(pos, stm, king))
         if mine:
             score += mine * (w.mine_later if used_of(pos) & FIRED else w.mine_now) // SHARE
         theirs = self.shot_gain(pos, stm ^ 1)
+        king = kings[stm]
+        if king >= 0 and not self.cube_codes[stm ^ 1].isdisjoint(AROUND[king](board)):
+            theirs = max(theirs, self.cube_chance(pos, stm ^ 1, king))
         if theirs:
             score -= theirs * w.theirs // SHARE
         return score

@@ -6,7 +6,12 @@ after one rotation (of the Laser itself, or of the first piece its beam meets), 
 tracer, and take the best net gain (enemy pieces destroyed minus own; a King counts
 :data:`KING_SHOT`). The side to move can cash its threat (fully if it has a whole turn, which
 allows rotate + fire; fire-now only with one half-action left); the other side's threat counts
-less, since the side to move may parry it first. Quiescence searches fires (a fire is "noisy").
+less, since the side to move may parry it first. A whole turn may also fire twice: the second
+shot runs where the first cleared its way, with the surfaces' hit counts of the turn carried over
+(the 11th hit on a surface destroys its piece), and counts :attr:`Lc98Weights.second_fire`
+sixtieths of its gain. Charged beams (a Straight Mirror's straight-back reflection, a Charger's
+back) are the tracer's: what they destroy is in every shot counted here. Quiescence searches
+fires (a fire is "noisy").
 Scores are cached by position hash (half-actions transpose a lot: rotate A then B = B then A).
 
 The numbers are :class:`Lc98Weights` (tools/tune.py fits them; ``match --white-weights`` plays
@@ -40,6 +45,7 @@ class Lc98Weights:
     own_threat: int = 45  # share of the side to move's threat it is credited with
     enemy_threat: int = 30  # share of the other side's threat held against the side to move
     pawn_step: int = 6  # per rank a Pawn has advanced (promotion is worth a piece)
+    second_fire: int = 60  # share of a whole turn's second fire (after the first's removals, hits kept)
 
 
 class Lc98Evaluation:
@@ -59,9 +65,12 @@ class Lc98Evaluation:
             gain += v if code >> 2 & 1 != color else -v
         return gain
 
-    def _fire(self, board: list[int], square: int) -> tuple[int, int]:
-        """(net gain for the Laser's owner, first square its beam stops on or turns at, or -1)."""
-        result = trace_beams(board, GEO, LC98_PIECES, square, board[square] & 3, BEAM_RULES)
+    def _fire(
+        self, board: list[int], square: int, hits: dict[tuple[int, int], int] | None = None
+    ) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+        """(net gain for the Laser's owner, first square its beam stops on or turns at or -1, what
+        it destroys); ``hits`` carries the turn's surface hit counts (updated in place)."""
+        result = trace_beams(board, GEO, LC98_PIECES, square, board[square] & 3, BEAM_RULES, 0, hits)
         color = board[square] >> 2 & 1
         first = -1
         root = result.beams[0]
@@ -69,7 +78,30 @@ class Lc98Evaluation:
             if board[step.square]:
                 first = step.square
                 break
-        return self._gain(color, result.removed), first
+        return self._gain(color, result.removed), first, result.removed
+
+    def _fire_twice(self, board: list[int], square: int) -> tuple[int, int]:
+        """(the best of one fire and fire + fire, first square of the first fire's beam): a whole
+        turn may fire twice, and the second shot runs where the first cleared its way, against the
+        surfaces' hit counts of the turn so far (the 11th hit on a surface destroys its piece)."""
+        hits: dict[tuple[int, int], int] = {}
+        now, first, removed = self._fire(board, square, hits)
+        if (
+            not removed
+            or now < 0
+            or not self.w.second_fire
+            or any(code >> 3 == KING for _s, code, _t in removed)
+        ):
+            return now, first  # (a shot at a King ends the game: no second fire)
+        saved = [(sq, board[sq]) for sq, _code, _step in removed]
+        for sq, _code in saved:
+            board[sq] = 0
+        again = 0
+        if board[square]:  # (the Laser survived its own shot)
+            again = self._fire(board, square, hits)[0]
+        for sq, code in saved:
+            board[sq] = code
+        return now + max(again, 0) * self.w.second_fire // SHARE, first
 
     def threat(self, board: list[int], color: int, rotate: bool = True) -> int:
         """The best net gain ``color``'s Lasers offer by firing now, or (``rotate``) after one rotation."""
@@ -77,7 +109,7 @@ class Lc98Evaluation:
         for sq, code in enumerate(board):
             if not code or code >> 3 != LASER or code >> 2 & 1 != color:
                 continue
-            now, first = self._fire(board, sq)
+            now, first = self._fire_twice(board, sq) if rotate else self._fire(board, sq)[:2]
             best = max(best, now)
             if not rotate:
                 continue
