@@ -109,6 +109,27 @@ def test_a_puzzle_is_failed_refuted_retried_and_shown(app, variant):
     assert screen.phase == "solved" and "Solution:" in " ".join(p.text for p in screen.paragraphs())
 
 
+def test_the_self_shot_trap_is_a_theme_and_is_solved_by_posted_events(app):
+    screen = app.screens.push("puzzles", variant="khet")
+    run_frames(app, 2)
+    options = dict((key, label) for label, key in screen.theme_options())
+    traps = shipped("khet", "self-shot").puzzles
+    assert options["self-shot"] == f"Self-shot trap ({len(traps)})"
+    screen._dropdown(pygame.event.Event(0, ui_element=screen.drops["theme"], text=options["self-shot"]))
+    attempt = screen.attempt
+    assert attempt is not None and "self-shot" in attempt.puzzle.motifs
+    pos = attempt.position
+    defender = 1 - pos.turn
+    pieces = sum(1 for code in pos.board if code and code >> 2 & 1 == defender)
+    for move in attempt.expected:
+        enter(app, screen.board, move)
+    settle(app, screen)
+    assert screen.phase == "solved" and screen.message.startswith("Solved!")
+    # the defender's reply was played, and its own beam took one of its pieces
+    assert sum(1 for code in pos.board if code and code >> 2 & 1 == defender) < pieces
+    assert "Self-shot trap" in " ".join(p.text for p in screen.paragraphs())
+
+
 def test_hint_rings_the_piece_and_counts_as_a_miss(app):
     puzzle = pick("khet", ("win1",))
     screen = app.screens.push("puzzles", puzzle_id=puzzle.id)

@@ -2,7 +2,8 @@
 
     python tools/puzzle_screenshots.py [OUT_DIR] [--size 1280x720]
 
-Writes puzzles.png (a win in 2 solved), puzzles-failed.png (a wrong move and its refutation),
+Writes puzzles.png (a win in 2 solved), puzzles-self-shot.png (a self-shot trap solved: the
+defender's own beam takes its piece), puzzles-failed.png (a wrong move and its refutation),
 puzzles-hint.png, lessons.png (a Khet step with the beam drawn) and learn.png (an analysed game's
 self-shot as a puzzle). Drives the real app headlessly with the shipped puzzles, like the tests.
 """
@@ -67,6 +68,17 @@ def main() -> None:
         app.screens.push("learn", game=sample_game())
         run_frames(app, 3)
         save("learn")
+
+        app.screens.reset("menu")
+        screen = app.screens.push("puzzles", variant="khet")
+        run_frames(app, 3)
+        screen.theme = "self-shot"
+        screen.start(shipped("khet", "self-shot").puzzles[0])
+        screen.resize(app.window_size)  # the theme drop-down shows the motif
+        for move in screen.attempt.expected:
+            screen.player_move(move)
+        settle(screen)
+        save("puzzles-self-shot")
 
 
 if __name__ == "__main__":

@@ -15,21 +15,26 @@ from pathlib import Path
 from types import ModuleType
 
 from game import cliargs
-from game.puzzles.generate import Stats, generate, origin
-from game.puzzles.model import Collection, PuzzleDataError, data_file, load_file, shipped
+from game.puzzles.generate import MOTIF_PLANS, Stats, generate, generate_motif, origin
+from game.puzzles.model import Collection, PuzzleDataError, collections, data_file, load_file
 from game.puzzles.themes import MOTIFS, THEMES
 from game.puzzles.verify import verify
 from game.variants import VARIANTS
 
 
-def _collection(args: argparse.Namespace, variant: str) -> Collection:
+def _collections(args: argparse.Namespace, variant: str) -> list[Collection]:
+    """The file named by ``--file``, else every collection shipped for ``variant``."""
     if getattr(args, "file", None):
-        return load_file(Path(args.file))
-    return shipped(variant)
+        return [load_file(Path(args.file))]
+    return collections(variant)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    out = Path(args.out) if args.out else data_file(args.variant)
+    motif = args.motif or ""
+    if motif and args.variant not in MOTIF_PLANS[motif].variants:
+        can = ", ".join(MOTIF_PLANS[motif].variants)
+        raise cliargs.UsageError(f"the {motif} motif is sought only in {can} (docs/puzzles.md)")
+    out = Path(args.out) if args.out else data_file(args.variant, motif)
     problem = _unwritable(out)
     if problem is not None:  # said before any game is played
         print(f"error: cannot write {out}: {problem}", file=sys.stderr)
@@ -40,10 +45,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
             resume = load_file(out)
         except PuzzleDataError as exc:
             raise cliargs.UsageError(f"cannot go on from {out}: {exc}") from None
-        if resume.variant != args.variant or resume.seed != args.seed:
+        if (resume.variant, resume.seed, resume.motif) != (args.variant, args.seed, motif):
+            wanted = Collection(args.variant, args.seed, (), motif)
             raise cliargs.UsageError(
-                f"cannot go on from {out}: it holds {resume.variant} seed {resume.seed}, "
-                f"not {args.variant} seed {args.seed}"
+                f"cannot go on from {out}: it holds {resume.title} seed {resume.seed}, "
+                f"not {wanted.title} seed {args.seed}"
             )
         try:
             origin(resume.puzzles[-1]) if resume.puzzles else None
@@ -62,7 +68,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 flush=True,
             )
 
-    collection = generate(args.variant, args.count, args.seed, progress, stats, resume)
+    if motif:
+        collection = generate_motif(args.variant, motif, args.count, args.seed, progress, stats, resume)
+    else:
+        collection = generate(args.variant, args.count, args.seed, progress, stats, resume)
     collection.save(out)
     made = len(collection.puzzles) - (len(resume.puzzles) if resume is not None else 0)
     per = stats.seconds / max(1, made)
@@ -90,7 +99,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     checked = 0
     start = time.process_time()
     for variant in variants:
-        puzzles = list(_collection(args, variant).puzzles)
+        puzzles = [p for c in _collections(args, variant) for p in c.puzzles]
         if args.sample:
             puzzles = random.Random(args.seed).sample(puzzles, min(args.sample, len(puzzles)))
         for puzzle in puzzles:
@@ -106,7 +115,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     variants = [args.variant] if args.variant else sorted(VARIANTS)
-    print(_table([_collection(args, v) for v in variants]))
+    print(_table([c for v in variants for c in _collections(args, v)]))
     return 0
 
 
@@ -122,7 +131,7 @@ def _table(collections: list[Collection]) -> str:
         motif_text = " ".join(f"{m} {motifs[m]}" for m in MOTIFS if motifs[m]) or "-"
         rows.append(
             [
-                c.variant,
+                c.title,
                 str(len(c.puzzles)),
                 *(str(themes[t]) for t in THEMES),
                 motif_text,
@@ -166,6 +175,12 @@ def register(main: ModuleType) -> None:
         )
         g.add_argument(
             "--out", metavar="FILE", help="the file to write (default: the shipped one in game/puzzles/data/)"
+        )
+        g.add_argument(
+            "--motif",
+            choices=sorted(MOTIF_PLANS),
+            help="seek puzzles that show this motif (thinned self-play positions; written to "
+            "game/puzzles/data/<rule set>-<motif>.json by default)",
         )
         g.add_argument("--quiet", action="store_true", help="no line per puzzle")
         g.add_argument(

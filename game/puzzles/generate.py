@@ -14,7 +14,7 @@ import random
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.move import Move
 from game.position import Position
@@ -29,6 +29,7 @@ from game.puzzles.themes import (
     motifs,
     prove_material,
     prove_save,
+    prove_trap,
     prove_win,
     smallest_piece,
 )
@@ -83,6 +84,7 @@ PROVERS: dict[str, Callable[[Prover, Position], Proof | None]] = {
     "win3": lambda p, pos: prove_win(p, pos, 3),
     "save": prove_save,
     "material": prove_material,
+    "trap": prove_trap,
 }
 
 
@@ -102,8 +104,9 @@ def prove(theme: str, pos: Position, budget: int | None = None) -> Proof | None:
     return PROVERS[theme](Prover(budget), pos)
 
 
-def make_puzzle(pos: Position, proof: Proof, index: int, source: str) -> Puzzle:
-    """The stored form of a proof: move texts, motifs, a starting rating."""
+def make_puzzle(pos: Position, proof: Proof, index: int, source: str, collection: str = "") -> Puzzle:
+    """The stored form of a proof: move texts, motifs, a starting rating (``collection``: the
+    motif of a motif collection, part of the id)."""
     tags = motifs(pos, proof.line)
     work = pos.copy()
     line: list[tuple[str, ...]] = []
@@ -115,7 +118,7 @@ def make_puzzle(pos: Position, proof: Proof, index: int, source: str) -> Puzzle:
             work.push(move)
         line.append(tuple(texts))
     return Puzzle(
-        id=f"{pos.variant.name}-{index:04d}",
+        id=f"{pos.variant.name}-{collection + '-' if collection else ''}{index:04d}",
         variant=pos.variant.name,
         fen=pos.fen(),
         theme=proof.theme,
@@ -258,3 +261,104 @@ def generate(
         game_index += 1
     stats.seconds = time.process_time() - start
     return Collection(v.name, seed, tuple(puzzles))
+
+
+# ------------------------------------------------------------------ motif collections
+@dataclass(frozen=True)
+class MotifPlan:
+    """How a motif is sought: the theme whose proof must show it, the rule sets where it can
+    happen, and how self-play positions are thinned (each piece of positive value -- never a
+    royal or an emitter -- stays with chance ``keep``: with fewer pieces the defender has fewer
+    ways out, and a trap is far likelier)."""
+
+    theme: str
+    variants: tuple[str, ...]
+    keep: float
+    budget: int = 100_000
+    skip_turns: int = 3
+    max_turns: int = 120
+
+
+# the self-shot trap: only where every turn ends with the mover's own beam firing (Khet 2.0,
+# Leiserchess); where firing is an action a side may leave out (LaserChess 98, Laser Chess 1987) a
+# defender is never forced to shoot itself, and Lousy Chess has no beam (docs/puzzles.md)
+MOTIF_PLANS: dict[str, MotifPlan] = {
+    "self-shot": MotifPlan("trap", ("khet", "leiserchess2017", "leiserchess2018"), 0.5),
+}
+
+
+def thinned(fen: str, variant: str, rng: random.Random, keep: float) -> Position:
+    """The position with each piece of positive value kept with chance ``keep`` (drawn in square
+    order from ``rng``)."""
+    v = get_variant(variant)
+    board, turn, part, extra = v.parse_state(fen, None)
+    values = v.pieces.value
+    cells = [code if not code or values[code] <= 0 or rng.random() < keep else 0 for code in board]
+    pos = Position(v, cells, turn)
+    if part or extra is not None:
+        pos.set_turn_state(part, extra)
+    return Position.from_fen(pos.fen(), v)
+
+
+def generate_motif(
+    variant: str,
+    motif: str,
+    count: int,
+    seed: int,
+    progress: Callable[[Collection, Stats], None] | None = None,
+    stats: Stats | None = None,
+    resume: Collection | None = None,
+) -> Collection:
+    """``count`` proven puzzles of ``variant`` that show ``motif``: self-play game ``g`` of seed
+    ``S`` is played with a generator seeded ``"S:motif:g"``; its positions, from the last to the
+    first, are thinned (a generator seeded ``"S:motif:g:t"`` for turn ``t``) and proved a puzzle
+    of the plan's theme, whose proof checks the motif; a game gives at most one puzzle. So the first
+    ``n`` puzzles of a run are a run with ``--count n``, and ``resume`` (a shorter run's file) goes
+    on from the game after its last puzzle's."""
+    v = get_variant(variant)
+    plan = MOTIF_PLANS[motif]
+    if v.name not in plan.variants:
+        raise ValueError(f"{v.title} cannot have the {motif} motif (docs/puzzles.md)")
+    stats = stats if stats is not None else Stats()
+    start = time.process_time()
+    if resume is not None and (resume.variant, resume.seed, resume.motif) != (v.name, seed, motif):
+        raise ValueError(
+            f"the file to go on from is {resume.title} seed {resume.seed}, not {v.name} {motif} seed {seed}"
+        )
+    puzzles: list[Puzzle] = list(resume.puzzles) if resume is not None else []
+    used: set[str] = {p.fen for p in puzzles}
+    game_index = origin(puzzles[-1])[0] + 1 if puzzles else 0
+    while len(puzzles) < count:
+        rng = random.Random(f"{seed}:{motif}:{game_index}")
+        white, black = rng.choices(LEVELS, LEVEL_WEIGHTS, k=2)
+        game = play_game(v.name, white, black, rng, plan.max_turns)
+        stats.games += 1
+        for turn in range(len(game.positions) - 1, plan.skip_turns - 1, -1):
+            pos = thinned(
+                game.positions[turn], v.name, random.Random(f"{seed}:{motif}:{game_index}:{turn}"), plan.keep
+            )
+            fen = pos.fen()
+            if fen in used:
+                continue
+            stats.tried[plan.theme] = stats.tried.get(plan.theme, 0) + 1
+            try:
+                proof = prove(plan.theme, pos, plan.budget)
+            except ProofTooLarge:
+                stats.skipped[plan.theme] = stats.skipped.get(plan.theme, 0) + 1
+                continue
+            if proof is None:
+                continue
+            puzzle = make_puzzle(pos, proof, len(puzzles) + 1, "", motif)
+            if motif not in puzzle.motifs:
+                continue
+            source = f"self-play {white} vs {black} thinned, game {game_index}, turn {turn + 1}"
+            puzzles.append(replace(puzzle, source=source))
+            used.add(fen)
+            stats.found[plan.theme] = stats.found.get(plan.theme, 0) + 1
+            stats.seconds = time.process_time() - start
+            if progress is not None:
+                progress(Collection(v.name, seed, tuple(puzzles), motif), stats)
+            break
+        game_index += 1
+    stats.seconds = time.process_time() - start
+    return Collection(v.name, seed, tuple(puzzles), motif)

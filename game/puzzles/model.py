@@ -2,6 +2,8 @@
 
 A collection file (``game/puzzles/data/<variant>.json``, shipped in the wheel) holds the command
 that made it (``python -m game puzzles generate --variant V --count N --seed S``) and its puzzles.
+A motif collection (``<variant>-<motif>.json``, made with ``--motif``) holds puzzles that a
+generator seeking that motif found; the Puzzles screen offers all of a rule set's collections.
 Moves are stored as the rule set's move text, so a file stays readable and survives a change of
 the internal move codes; :meth:`Puzzle.line_moves` parses them back through the rules.
 """
@@ -118,21 +120,28 @@ class Collection:
     variant: str
     seed: int
     puzzles: tuple[Puzzle, ...]
+    motif: str = ""  # a motif collection's motif (its generator sought it)
 
     @property
     def command(self) -> str:
         count = len(self.puzzles)
-        return f"python -m game puzzles generate --variant {self.variant} --count {count} --seed {self.seed}"
+        motif = f" --motif {self.motif}" if self.motif else ""
+        command = f"python -m game puzzles generate --variant {self.variant}{motif}"
+        return f"{command} --count {count} --seed {self.seed}"
+
+    @property
+    def title(self) -> str:
+        """The rule set's name, and the motif of a motif collection."""
+        return f"{self.variant} {self.motif}" if self.motif else self.variant
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "variant": self.variant,
-            "seed": self.seed,
-            "command": self.command,
-            "puzzles": [p.to_json() for p in self.puzzles],
-        }
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "variant": self.variant}
+        if self.motif:
+            data["motif"] = self.motif
+        data["seed"] = self.seed
+        data["command"] = self.command
+        data["puzzles"] = [p.to_json() for p in self.puzzles]
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Collection:
@@ -151,10 +160,13 @@ class Collection:
         raw = data.get("puzzles")
         if not isinstance(raw, list):
             raise PuzzleDataError("the puzzles must be a list")
+        motif = data.get("motif", "")
+        if motif != "" and motif not in MOTIFS:
+            raise PuzzleDataError(f"unknown motif {motif!r}")
         puzzles = tuple(Puzzle.from_json(p) for p in raw)
         if any(p.variant != variant for p in puzzles):
             raise PuzzleDataError(f"a puzzle of another rule set in the {variant} collection")
-        return cls(str(variant), seed, puzzles)
+        return cls(str(variant), seed, puzzles, str(motif))
 
     def dumps(self) -> str:
         """The file's text: the header fields, then one puzzle a line (diffs stay readable)."""
@@ -180,18 +192,34 @@ def load_file(path: Path) -> Collection:
     return Collection.from_json(data)
 
 
-def data_file(variant: str) -> Path:
-    """Where a rule set's shipped collection lives in the source tree."""
-    return Path(__file__).resolve().parent / "data" / f"{variant}.json"
+def _file_name(variant: str, motif: str = "") -> str:
+    return f"{variant}-{motif}.json" if motif else f"{variant}.json"
+
+
+def data_file(variant: str, motif: str = "") -> Path:
+    """Where a rule set's shipped collection (or motif collection) lives in the source tree."""
+    return Path(__file__).resolve().parent / "data" / _file_name(variant, motif)
 
 
 @cache
-def shipped(variant: str) -> Collection:
-    """The collection shipped with the program for ``variant`` (empty if there is none)."""
-    resource = resources.files("game.puzzles").joinpath("data", f"{variant}.json")
+def shipped(variant: str, motif: str = "") -> Collection:
+    """The collection shipped with the program for ``variant`` (with ``motif``: its collection of
+    that motif), empty if there is none."""
+    resource = resources.files("game.puzzles").joinpath("data", _file_name(variant, motif))
     if not resource.is_file():
-        return Collection(variant, 0, ())
+        return Collection(variant, 0, (), motif)
     return Collection.from_json(json.loads(resource.read_text(encoding="utf-8")))
+
+
+def collections(variant: str) -> list[Collection]:
+    """Every collection shipped for ``variant``: the main one, then each motif collection there is."""
+    return [shipped(variant)] + [c for m in MOTIFS if (c := shipped(variant, m)).puzzles]
+
+
+@cache
+def playable(variant: str) -> tuple[Puzzle, ...]:
+    """All of a rule set's shipped puzzles, its motif collections' too: what the Puzzles screen offers."""
+    return tuple(p for c in collections(variant) for p in c.puzzles)
 
 
 def of_theme(puzzles: tuple[Puzzle, ...], key: str | None) -> list[Puzzle]:
@@ -210,11 +238,11 @@ def theme_counts(puzzles: tuple[Puzzle, ...]) -> list[tuple[str, int]]:
 
 
 def find(puzzle_id: str) -> Puzzle | None:
-    """A shipped puzzle by its id (``khet-0042``), None if there is none."""
-    variant = puzzle_id.rsplit("-", 1)[0]
+    """A shipped puzzle by its id (``khet-0042``, ``khet-self-shot-0007``), None if there is none."""
+    variant = puzzle_id.split("-", 1)[0]
     if variant not in VARIANTS:
         return None
-    return next((p for p in shipped(variant).puzzles if p.id == puzzle_id), None)
+    return next((p for p in playable(variant) if p.id == puzzle_id), None)
 
 
 def puzzle_of_the_day(puzzles: tuple[Puzzle, ...] | list[Puzzle], day: _dt.date) -> Puzzle | None:

@@ -11,6 +11,11 @@ the theme when exactly one turn meets the measure at every step of the solver's 
 * ``material`` (*win material*): exactly one turn gains at least the smallest piece's value
   against every reply (royals falling count as a win or a loss), and no turn wins at once. Proof
   depth 2 turns.
+* ``trap`` (*win material by a trap*, made by the self-shot generator): exactly one turn leaves
+  every reply either a piece down or with the solver winning at once next turn (and no turn wins
+  at once); the stored line goes on with a best defence (the royal kept past the solver's next
+  turn, least material lost), and every best defence destroys one of the defender's own pieces
+  with its own beam (:func:`prove_trap`). Proof depth 3 turns.
 
 Motifs are tags read from the proven line's effects report: a self-shot (the defender's own beam
 destroys its piece), a swap, a split or charged beam, a beam through the Hypercube, the Lousy
@@ -28,13 +33,14 @@ from game.position import Position
 from game.puzzles.prover import Leaf, Prover, Turn
 
 WIN_THEMES = {"win1": 1, "win2": 2, "win3": 3}
-THEMES = ("win1", "win2", "win3", "save", "material")
+THEMES = ("win1", "win2", "win3", "save", "material", "trap")
 THEME_NAMES = {
     "win1": "Win in 1",
     "win2": "Win in 2",
     "win3": "Win in 3",
     "save": "Save your royal",
     "material": "Win material",
+    "trap": "Win material by a trap",
 }
 MOTIFS = ("self-shot", "swap", "splitter", "charge", "hypercube", "side-step")
 MOTIF_NAMES = {
@@ -52,7 +58,7 @@ def theme_label(key: str) -> str:
     return THEME_NAMES.get(key) or MOTIF_NAMES.get(key, key)
 
 
-BASE_RATING = {"win1": 1000, "save": 1150, "material": 1250, "win2": 1450, "win3": 1750}
+BASE_RATING = {"win1": 1000, "save": 1150, "material": 1250, "trap": 1400, "win2": 1450, "win3": 1750}
 
 
 @dataclass(frozen=True)
@@ -262,6 +268,76 @@ def _least_gain(prover: Prover, pos: Position, solver: int, base: int) -> int:
 
     prover.every_turn(pos, note)
     return min(least) if least else 0
+
+
+# ------------------------------------------------------------------ win material by a trap
+def prove_trap(prover: Prover, pos: Position, checking: bool = False) -> Proof | None:
+    """A proof that ``pos`` is a self-shot trap (see the module docs), or None: the one turn of
+    :func:`trap_turn`, after which every best defence (the royal standing after the solver's
+    next turn, least lost) destroys one of the defender's own pieces with its own beam. The line
+    is that turn and the first best defence in the prover's order of turns."""
+    start = prover.nodes
+    found = trap_turn(prover, pos, checking)
+    if found is None:
+        return None
+    mine, options = found
+    solver = pos.turn
+    base = material(pos, solver)
+    with prover.playing(pos, mine):
+        best = best_defences(prover, pos, solver, base)
+        if not best or not all(self_shot(pos, reply) for _gain, reply in best):
+            return None  # every reply loses the royal (a win in 2), or a defence avoids the self-shot
+        gain, reply = best[0]
+    return Proof("trap", (mine.codes, reply.codes), 3, prover.nodes - start, options, gain)
+
+
+def trap_turn(prover: Prover, pos: Position, checking: bool = False) -> tuple[Turn, int] | None:
+    """The one turn after which every reply leaves the solver at least the smallest piece up or
+    winning at once (a royal falling counts as a win or a loss; no turn may win at once), with
+    the number of turns; None if no turn or several do (``checking``: see :func:`_the_one_turn`)."""
+    solver = pos.turn
+    if prover.decided(pos) is not None:
+        return None
+    base = material(pos, solver)
+    need = smallest_piece(pos)
+
+    def after_reply(p: Position) -> bool:
+        result = prover.decided(p)
+        if result is not None:
+            return result == solver
+        return material(p, solver) - base >= need or prover.wins(p, solver, 1)
+
+    def after_mine(p: Position) -> bool:
+        return prover.decided(p) is None and prover.every_turn(p, after_reply)
+
+    return _the_one_turn(prover, pos, after_mine, checking)
+
+
+def best_defences(prover: Prover, pos: Position, solver: int, base: int) -> list[tuple[int, Turn]]:
+    """The defender's replies (no chance) that keep its royal past the solver's next turn and
+    lose least material, each with the solver's gain, in the prover's order of turns."""
+    kept: list[tuple[int, Turn]] = []
+    for reply in prover.turns(pos):
+        if reply.chance:
+            continue
+        with prover.playing(pos, reply):
+            if prover.decided(pos) is not None or prover.wins(pos, solver, 1):
+                continue
+            kept.append((material(pos, solver) - base, reply))
+    least = min((gain for gain, _reply in kept), default=0)
+    return [(gain, reply) for gain, reply in kept if gain == least]
+
+
+def self_shot(pos: Position, turn: Turn) -> bool:
+    """Does the side to move destroy one of its own pieces with its own beam in ``turn`` (no
+    chance)? Read from the effects reports of the turn's actions, as :func:`motifs` reads a line."""
+    mover = pos.turn
+    work = pos.copy()
+    hit = False
+    for code in turn.codes:
+        effects = work.push(Move.from_code(code))
+        hit = hit or any(r.beam >= 0 and r.code >> 2 & 1 == mover for r in effects.removed)
+    return hit
 
 
 # ------------------------------------------------------------------ motifs and rating

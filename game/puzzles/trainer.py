@@ -139,6 +139,11 @@ class Attempt:
             return f"{side} to move: destroy the {enemy} {v.royal_name} {turns}, whatever {enemy} does."
         if self.puzzle.theme == "save":
             return f"{side} to move: your {v.royal_name} is in danger. Find the only turn that saves it."
+        if self.puzzle.theme == "trap":
+            return (
+                f"{side} to move: set a trap. One turn wins a piece whatever {enemy} replies: "
+                f"a reply that keeps it loses the {v.royal_name}."
+            )
         return f"{side} to move: win material. One turn wins a piece whatever {enemy} replies."
 
     def texts(self, start: int, end: int | None = None) -> str:
@@ -159,7 +164,7 @@ class Attempt:
         v = pos.variant
         if pos.loser == self.solver:
             why = f"and your {v.royal_name} falls"
-        elif self.puzzle.theme == "material":
+        elif self.puzzle.theme in ("material", "trap"):
             why = "and you win nothing"
         elif self.puzzle.theme == "save":
             why = f"and your {v.royal_name} is still in danger"
@@ -202,7 +207,8 @@ def refutation(
     * win in N: a reply after which no win is forced in the turns left (and, among those, one
       that destroys the solver's royal or gains most, so the reason shows);
     * save your royal: the reply that destroys the solver's royal;
-    * win material: the reply that leaves the solver the least.
+    * win material: the reply that leaves the solver the least;
+    * trap: the same, among the replies after which the solver cannot win at once (if any).
     """
     pos = Position.from_fen(fen, variant)
     for code in played:
@@ -237,6 +243,14 @@ def _refute(
         return
     candidates.sort(key=lambda c: (c[0], c[1]))  # least left to the solver first
     found[:] = candidates[0][2].codes
+    if theme == "trap":
+        for _gain, _i, reply in candidates:
+            with prover.playing(pos, reply):
+                holds = not prover.wins(pos, solver, 1)
+            if holds:
+                found[:] = reply.codes
+                return
+        return
     n = WIN_THEMES.get(theme)
     if n is None:
         return

@@ -12,7 +12,7 @@ from game.errors import LaserChessError
 from game.position import Position
 from game.puzzles.model import Puzzle
 from game.puzzles.prover import Prover
-from game.puzzles.themes import WIN_THEMES, prove_material, prove_save
+from game.puzzles.themes import WIN_THEMES, best_defences, material, prove_material, prove_save, prove_trap
 
 
 def verify(puzzle: Puzzle, budget: int | None = None) -> str | None:
@@ -26,6 +26,8 @@ def verify(puzzle: Puzzle, budget: int | None = None) -> str | None:
     n = WIN_THEMES.get(puzzle.theme)
     if n is not None:
         return _verify_win(prover, puzzle, pos, n)
+    if puzzle.theme == "trap":
+        return _verify_trap(prover, puzzle, pos, [[m.code for m in turn] for turn in moves])
     prove = prove_save if puzzle.theme == "save" else prove_material
     proof = prove(prover, pos, checking=True)
     if proof is None:
@@ -74,4 +76,29 @@ def _verify_win(prover: Prover, puzzle: Puzzle, pos: Position, n: int) -> str | 
                 return f"{puzzle.id}: the stored reply {i // 2 + 1} does not hold out {k} turns"
     if prover.decided(pos) != solver:
         return f"{puzzle.id}: the line does not end with the {pos.variant.royal_name} destroyed"
+    return None
+
+
+def _verify_trap(prover: Prover, puzzle: Puzzle, pos: Position, line: list[list[int]]) -> str | None:
+    """The unique turn, then the stored reply: one of the best defences (which all shoot the
+    defender's own piece: :func:`prove_trap` checked them)."""
+    proof = prove_trap(prover, pos, checking=True)
+    if proof is None:
+        return f"{puzzle.id}: no longer a trap puzzle (no unique answer, or a defence that avoids it)"
+    if proof.depth != puzzle.depth or len(line) != 2:
+        return (
+            f"{puzzle.id}: proof depth {proof.depth} and a line of {len(line)} turns, stored {puzzle.depth}"
+        )
+    if _key_after(pos, proof.line[0]) != _key_after_moves(pos, line[0]):
+        return f"{puzzle.id}: the unique answer is not the stored one"
+    solver = pos.turn
+    base = material(pos, solver)
+    for code in line[0]:
+        pos.make_code(code)
+    best = {_key_after(pos, reply.codes) for _gain, reply in best_defences(prover, pos, solver, base)}
+    stored = _key_after_moves(pos, line[1])
+    for _ in line[0]:
+        pos.unmake_code()
+    if stored not in best:
+        return f"{puzzle.id}: the stored reply is not a best defence"
     return None

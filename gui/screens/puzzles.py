@@ -20,7 +20,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
 from game.move import Move
-from game.puzzles.model import Puzzle, find, of_theme, puzzle_of_the_day, shipped
+from game.puzzles.model import Puzzle, find, of_theme, playable, puzzle_of_the_day
 from game.puzzles.progress import Progress
 from game.puzzles.trainer import Attempt, Verdict
 from game.variants import VARIANTS, get_variant
@@ -74,7 +74,7 @@ class PuzzlesScreen(Screen):
     # ------------------------------------------------------------ the collection
     def puzzles(self) -> list[Puzzle]:
         """The chosen rule set's puzzles of the chosen theme or motif."""
-        return of_theme(shipped(self.variant_name).puzzles, None if self.theme == ANY else self.theme)
+        return of_theme(playable(self.variant_name), None if self.theme == ANY else self.theme)
 
     def theme_options(self) -> list[tuple[str, str]]:
         """(label, key) of each theme and motif the rule set has puzzles of, with counts."""
@@ -93,7 +93,7 @@ class PuzzlesScreen(Screen):
 
     def daily(self) -> None:
         self.mode = "daily"
-        self.start(puzzle_of_the_day(list(shipped(self.variant_name).puzzles), datetime.date.today()))
+        self.start(puzzle_of_the_day(list(playable(self.variant_name)), datetime.date.today()))
 
     def start_streak(self) -> None:
         self.mode, self.streak = "streak", 0

@@ -14,7 +14,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
-from game.puzzles.model import Puzzle, shipped, theme_counts
+from game.puzzles.model import Puzzle, playable, theme_counts
 from game.puzzles.progress import Progress
 from game.puzzles.themes import MOTIF_NAMES, theme_label
 from game.puzzles.trainer import Attempt
@@ -50,7 +50,7 @@ HELP_ROW = (
 def theme_options(variant_name: str) -> list[tuple[str, str]]:
     """(label, key) of each theme and motif the rule set has puzzles of, with counts; the Lousy
     Chess module puzzle is one more kind where the rule set has scripted engines."""
-    items = shipped(variant_name).puzzles
+    items = playable(variant_name)
     out = [(f"{ANY} ({len(items)})", ANY)]
     out += [(f"{theme_label(key)} ({n})", key) for key, n in theme_counts(items)]
     if get_variant(variant_name).engine.scripted:
@@ -115,7 +115,7 @@ def button_states(phase: str, attempt: Attempt | None, variant_name: str) -> dic
         "retry": phase in ("wrong", "solved"),
         "analysis": attempt is not None,
         "editor": attempt is not None,
-        "daily": bool(shipped(variant_name).puzzles),
+        "daily": bool(playable(variant_name)),
     }
 
 
