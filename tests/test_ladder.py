@@ -205,13 +205,21 @@ def test_in_every_rule_set_each_level_looks_at_least_as_deep_and_strays_no_furth
             assert (high.blind, high.shallow) <= (low.blind, low.shallow), (name, high.name)
 
 
-def test_lousy_chess_and_laserchess_98_spread_their_low_levels():
+def test_lousy_chess_laserchess_98_and_laser_chess_1987_set_their_low_levels_apart():
     from game.variants import get_variant
 
-    for name in ("lousychess", "laserchess98"):
-        v = get_variant(name)
-        beginner, easy = LEVELS["Beginner"].randomness(v), LEVELS["Easy"].randomness(v)
-        assert beginner is not None and beginner.temperature == 200 and beginner.margin == 300
-        assert easy is not None and (easy.margin, easy.temperature) == (60, 20)
+    lousy = get_variant("lousychess")
+    beginner, easy = LEVELS["Beginner"].randomness(lousy), LEVELS["Easy"].randomness(lousy)
+    assert beginner is not None and beginner.temperature == 200 and beginner.margin == 300
+    assert easy is not None and (easy.margin, easy.temperature) == (60, 20)
+    lc98 = get_variant("laserchess98")
+    beginner = LEVELS["Beginner"].randomness(lc98)
+    assert beginner is not None and beginner.temperature == 200 and beginner.shallow and not beginner.blind
+    assert LEVELS["Easy"].randomness(lc98) == LEVELS["Easy"].randomness()  # the common choice
+    lc87 = get_variant("laserchess87")
+    easy87, beginner87 = LEVELS["Easy"].in_variant(lc87), LEVELS["Beginner"].in_variant(lc87)
+    assert (easy87.depth, easy87.blind, easy87.shallow) == (1, True, False)  # one action, blind
+    assert (beginner87.blind, beginner87.shallow, beginner87.temperature) == (True, True, 200)
+    assert LEVELS["Medium"].in_variant(lc87) == LEVELS["Medium"]  # two actions at a tenth of its time
     khet = get_variant("khet")
     assert LEVELS["Beginner"].randomness(khet) == LEVELS["Beginner"].randomness()

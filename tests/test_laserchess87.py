@@ -685,8 +685,8 @@ def test_the_low_levels_take_this_rule_sets_settings_and_the_others_keep_theirs(
 
     khet = get_variant("khet")
     own = {
-        "Beginner": (1, Randomness(300, 90, blind=True, shallow=True)),
-        "Easy": (2, Randomness(120, 45, blind=True)),
+        "Beginner": (1, Randomness(300, 200, blind=True, shallow=True)),
+        "Easy": (1, Randomness(120, 45, blind=True)),
     }
     for name, level in LEVELS.items():
         depth, randomness = own.get(name, (level.depth, level.randomness()))

@@ -255,12 +255,16 @@ class LaserChess87(Variant):
     )
     engine = EngineProfile(
         search="game.search.eval_laserchess87:Lc87Profile",
-        # A ply is one action and each costs about ten times the last, so the levels' time
-        # budgets alone would give Easy and Medium the same depth (2), and quiescence's
-        # move-then-fire threats make a whole turn's search see little more than one action's.
-        # So Easy is blind to the opponent's set-up shots (no threats in quiescence) and
-        # Beginner has no quiescence at all; Medium and above see them.
-        level_overrides={"Beginner": {"blind": 1, "shallow": 1}, "Easy": {"blind": 1}},
+        # A ply is one action and each costs several times the last, so the levels' time budgets
+        # give Easy and Medium the same depth (2) at a tenth of their time, and two levels at one
+        # depth play alike here (the side that moves first wins). So Easy looks one action ahead
+        # and is blind to the opponent's set-up shots (no threats in quiescence); Beginner has no
+        # quiescence at all and picks among its near-best moves almost evenly; Medium and above
+        # see the threats (docs/engine.md#levels).
+        level_overrides={
+            "Beginner": {"blind": 1, "shallow": 1, "temperature": 200},
+            "Easy": {"depth": 1, "blind": 1},
+        },
     )
 
     def start_fen(self, name: str | None = None, options: RuleOptions | None = None) -> str:

@@ -38,7 +38,7 @@ from game.position import ActionWriter, Position
 from game.variants.base import Problem, RuleOptions, Variant
 from game.variants.notation import State
 from game.variants.presentation import Controls, Presentation
-from game.variants.profile import SPREAD_LOW_LEVELS, EngineProfile
+from game.variants.profile import BEGINNER_SHALLOW, EngineProfile
 
 GEO = geometry(8, 8, 1)
 BLUE, RED = 0, 1
@@ -218,7 +218,10 @@ class LaserChess98(Variant):
 
     name = "laserchess98"
     engine = EngineProfile(
-        search="game.search.eval_laserchess98:Lc98Profile", level_overrides=SPREAD_LOW_LEVELS
+        search="game.search.eval_laserchess98:Lc98Profile",
+        # Easy keeps the common choice (within 120, temperature 45): with SPREAD_LOW_LEVELS' 60/20
+        # it played Medium's moves at a tenth of the time, and Beginner no quiescence (shallow)
+        level_overrides=BEGINNER_SHALLOW,
     )
     title = "LaserChess 98"
     geometry = GEO

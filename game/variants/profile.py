@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 # Beginner picks among its near-best moves almost evenly, Easy strays less far: for rule sets where
-# one ply more alone does not set the two apart (a chess-like Lousy Chess, LaserChess 98's half-turn
-# actions), measured with `python -m game ladder` (docs/engine.md#levels).
+# one ply more alone does not set the two apart (the chess-like Lousy Chess), measured with
+# `python -m game ladder` (docs/engine.md#levels).
 SPREAD_LOW_LEVELS: Mapping[str, Mapping[str, int]] = {
     "Beginner": {"temperature": 200},
     "Easy": {"margin": 60, "temperature": 20},
 }
+# Beginner also without quiescence (judges the position at depth 1 as it stands): LaserChess 98,
+# where Easy keeps the common choice so that Medium plays apart from it (docs/engine.md#levels).
+BEGINNER_SHALLOW: Mapping[str, Mapping[str, int]] = {"Beginner": {"temperature": 200, "shallow": 1}}
 
 
 @dataclass(frozen=True)
@@ -37,4 +40,4 @@ class EngineProfile:
         object.__setattr__(self, "level_overrides", MappingProxyType(frozen))
 
 
-__all__ = ["SPREAD_LOW_LEVELS", "EngineProfile"]
+__all__ = ["BEGINNER_SHALLOW", "SPREAD_LOW_LEVELS", "EngineProfile"]
