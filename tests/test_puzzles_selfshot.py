@@ -72,24 +72,28 @@ def test_a_position_where_the_defender_can_avoid_the_self_shot_is_rejected():
 
 
 def test_the_generator_finds_a_self_shot_trap_from_its_seed_and_goes_on_from_a_file():
+    """The first Khet traps of seed 1 (games 0-10, about 2 s of CPU); a run resumed from the first
+    gives the shipped file's first two (the file was one run from the start)."""
     one = generate_motif("khet", "self-shot", 1, 1)
     (puzzle,) = one.puzzles
     assert puzzle.theme == "trap" and "self-shot" in puzzle.motifs and puzzle.id == "khet-self-shot-0001"
     assert verify(puzzle) is None
-    two = generate_motif("khet", "self-shot", 2, 1)
-    assert two.puzzles[0] == puzzle
-    assert generate_motif("khet", "self-shot", 2, 1, resume=one) == two
+    two = generate_motif("khet", "self-shot", 2, 1, resume=one)
+    shipped_file = shipped("khet", "self-shot")
+    assert [p.to_json() for p in two.puzzles] == [p.to_json() for p in shipped_file.puzzles[:2]]
+    assert shipped_file.command.endswith(f"--motif self-shot --count {len(shipped_file.puzzles)} --seed 1")
     with pytest.raises(ValueError):
         generate_motif("lousychess", "self-shot", 1, 1)
 
 
-@pytest.mark.parametrize("variant", [v for v in MOTIF_SETS if shipped(v, "self-shot").puzzles])
+@pytest.mark.slow  # Leiserchess 2018's first trap comes from game 29 (about 11 s of CPU)
+@pytest.mark.parametrize(
+    "variant", [v for v in MOTIF_SETS if v != "khet" and shipped(v, "self-shot").puzzles]
+)
 def test_a_shipped_self_shot_file_is_regenerated_from_its_seed(variant):
     shipped_file = shipped(variant, "self-shot")
-    count = min(2, len(shipped_file.puzzles))
-    head = generate_motif(variant, "self-shot", count, shipped_file.seed)
-    assert [p.to_json() for p in head.puzzles] == [p.to_json() for p in shipped_file.puzzles[:count]]
-    assert shipped_file.command.endswith(f"--motif self-shot --count {len(shipped_file.puzzles)} --seed 1")
+    head = generate_motif(variant, "self-shot", 1, shipped_file.seed)
+    assert [p.to_json() for p in head.puzzles] == [p.to_json() for p in shipped_file.puzzles[:1]]
 
 
 def test_every_shipped_trap_is_tagged_and_offered():
@@ -156,7 +160,8 @@ def test_the_command_line_makes_checks_and_counts_a_motif_collection(tmp_path, c
     argv = ["puzzles", "generate", "--variant", "khet", "--motif", "self-shot", "--count", "1", "--seed", "1"]
     status, out, err = run_cli([*argv, "--out", str(out_file)], capsys)
     assert status == 0 and "1 puzzles written" in out and "khet-self-shot-0001" in err
-    assert load_file(out_file) == generate_motif("khet", "self-shot", 1, 1)
+    made = load_file(out_file)
+    assert made.motif == "self-shot" and made.puzzles == shipped("khet", "self-shot").puzzles[:1]
     status, out, _ = run_cli(["puzzles", "check", "--file", str(out_file), "--variant", "khet"], capsys)
     assert status == 0 and "1 puzzles re-proved" in out and "0 do not" in out
     status, out, _ = run_cli(["puzzles", "stats", "--variant", "khet"], capsys)
