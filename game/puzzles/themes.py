@@ -192,13 +192,7 @@ def prove_material(prover: Prover, pos: Position, checking: bool = False) -> Pro
     if prover.decided(pos) is not None:
         return None
     base = material(pos, solver)
-    need = smallest_piece(pos)
-
-    def after_reply(p: Position) -> bool:
-        result = prover.decided(p)
-        if result is not None:
-            return result == solver
-        return material(p, solver) - base >= need
+    after_reply = _piece_up(prover, solver, base, smallest_piece(pos), or_winning_next=False)
 
     def after_mine(p: Position) -> bool:
         result = prover.decided(p)
@@ -215,6 +209,20 @@ def prove_material(prover: Prover, pos: Position, checking: bool = False) -> Pro
         with prover.playing(pos, mine):
             gain = _least_gain(prover, pos, solver, base)
     return Proof("material", (mine.codes,), 2, prover.nodes - start, options, gain)
+
+
+def _piece_up(prover: Prover, solver: int, base: int, need: int, or_winning_next: bool) -> Leaf:
+    """The leaf after a reply shared by *win material* and the *trap*: a decided game counts as
+    the solver's win or loss, else the solver is ``need`` up on ``base`` (or, for the trap, wins
+    at once on its next turn)."""
+
+    def after_reply(p: Position) -> bool:
+        result = prover.decided(p)
+        if result is not None:
+            return result == solver
+        return material(p, solver) - base >= need or (or_winning_next and prover.wins(p, solver, 1))
+
+    return after_reply
 
 
 def _the_one_turn(
@@ -299,13 +307,7 @@ def trap_turn(prover: Prover, pos: Position, checking: bool = False) -> tuple[Tu
     if prover.decided(pos) is not None:
         return None
     base = material(pos, solver)
-    need = smallest_piece(pos)
-
-    def after_reply(p: Position) -> bool:
-        result = prover.decided(p)
-        if result is not None:
-            return result == solver
-        return material(p, solver) - base >= need or prover.wins(p, solver, 1)
+    after_reply = _piece_up(prover, solver, base, smallest_piece(pos), or_winning_next=True)
 
     def after_mine(p: Position) -> bool:
         return prover.decided(p) is None and prover.every_turn(p, after_reply)
