@@ -406,3 +406,22 @@ def test_home_asks_every_screen_on_the_way_down(app):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.step(1 / 60)
     assert not app.running
+
+
+def test_new_game_opened_for_another_rule_set_starts_from_its_first_setup(quick_app):
+    """New game opened for a rule set (no position given) after another rule set's choices were
+    remembered shows that rule set's first setup, not the other one's position string."""
+    from gui.screens.config import ConfigScreen
+
+    quick_app.screens.push("config", variant="lousychess")
+    run_frames(quick_app, 2)
+    quick_app.screens.top.start()  # remembers Lousy Chess's choices and position
+    for variant in ("laserchess98", "khet"):
+        quick_app.screens.reset("menu")
+        quick_app.screens.push("config", variant=variant)
+        run_frames(quick_app, 2)
+        config = quick_app.screens.top
+        assert isinstance(config, ConfigScreen)
+        assert config.choices.variant == variant
+        assert config.error is None
+        assert config.choices.setup == next(iter(config.variant.setups))

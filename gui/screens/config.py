@@ -46,10 +46,9 @@ class ConfigScreen(Screen):
         if not choices.engines or not choices.serial:  # deal scripted engines, shown
             choices.engines = choices.engines or random_engines(2)
             choices.serial = choices.serial or random_serial()
-        if variant is not None and variant in VARIANTS:
-            if variant != choices.variant:
-                choices.setup = None
-            choices.variant = variant
+        if variant is not None and variant in VARIANTS and variant != choices.variant:
+            # another rule set: its first setup, never the remembered one's position string
+            choices.variant, choices.setup, choices.fen = variant, next(iter(VARIANTS[variant].setups)), ""
         if setup is not None:
             choices.setup, choices.fen = setup, ""
         if fen is not None:
